@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+// One chunk per page: the browser downloads only the page it shows.
+const pages = import.meta.glob<PageModule>('./pages/**/*.tsx');
+
+export async function resolvePage(name: string): Promise<ComponentType> {
+  const load = pages[`./pages/${name}.tsx`];
+  if (!load) throw new Error(`Página desconhecida: ${name}`);
+  return (await load()).default;
+}

@@ -1,0 +1,54 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { AuthModule } from './auth/auth.module.js';
+import { CitiesModule } from './cities/cities.module.js';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { createValidationPipe } from './common/http/validation.pipe.js';
+import { LOGGER } from './common/logging/logger.constants.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { HealthModule } from './health/health.module.js';
+import { InertiaModule } from './inertia/inertia.module.js';
+import type { InertiaOptions } from './inertia/inertia.types.js';
+import { SiteModule } from './site/site.module.js';
+import { UsersModule } from './users/users.module.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  dataSource: DataSource;
+  inertia: InertiaOptions;
+  logger: Logger;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, dataSource, inertia, logger }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        // The data source is opened (and migrated) before Nest starts, so start-up failures are reported
+        // as one clear line; Nest reuses it.
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSource.options,
+          dataSourceFactory: async () => dataSource,
+        }),
+        InertiaModule.forRoot(inertia),
+        HealthModule,
+        CitiesModule,
+        UsersModule,
+        AuthModule,
+        SiteModule,
+      ],
+      providers: [
+        { provide: LOGGER, useValue: logger },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+      exports: [LOGGER],
+    };
+  }
+}

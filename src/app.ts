@@ -1,0 +1,113 @@
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import express from 'express';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { ViteDevServer } from 'vite';
+import { AppModule } from './app.module.js';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { createLogger, PinoNestLogger } from './common/logging/logger.js';
+import { requestLogging } from './common/logging/request-logging.js';
+import { pageTitle } from './common/page-titles.js';
+import type { AppConfig } from './config/app-config.js';
+import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
+import { runSeeds } from './database/seeds/seed-runner.js';
+import { inertiaMiddleware } from './inertia/inertia.middleware.js';
+import { InertiaService } from './inertia/inertia.service.js';
+import type { AssetProvider, InertiaOptions, SsrRenderer } from './inertia/inertia.types.js';
+import { BundleSsr, ManifestAssets, ViteDevAssets, ViteDevSsr } from './inertia/vite-assets.js';
+
+/** The project's root folder: `src/..` when run from sources, `dist/..` when built. */
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface CreatedApp {
+  app: NestExpressApplication;
+  dataSource: DataSource;
+  logger: Logger;
+}
+
+/**
+ * Opens and migrates the database, then builds the Nest application with the Inertia adapter, the static
+ * files and the Express-level middleware in the order the protocol needs. Used by main.ts and the tests.
+ */
+export async function createApp(config: AppConfig, options: { logger?: Logger } = {}): Promise<CreatedApp> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const dataSource = await openDatabase(config.db);
+  try {
+    if (config.migrateOnStart) await migrate(dataSource, config);
+    await runSeeds(dataSource, { demo: config.seedOnStart, logger });
+
+    const vite = config.viteDev ? await startViteDevServer() : null;
+    const inertiaOptions = await buildInertiaOptions(config, logger, vite);
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger }), {
+      logger: new PinoNestLogger(logger),
+      bufferLogs: false,
+    });
+    app.set('trust proxy', config.trustProxy);
+    app.disable('x-powered-by');
+    app.enableShutdownHooks();
+
+    const inertia = app.get(InertiaService);
+    inertia.share(() => ({
+      appName: config.appName,
+      site: { whatsappNumber: config.site.whatsappNumber },
+    }));
+
+    app.use(requestLogging(logger));
+    app.use(cookieParser());
+    if (vite) app.use(vite.middlewares);
+    else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h' }));
+    app.use(inertiaMiddleware(inertia));
+
+    await app.init();
+    // Errors raised by Express middleware (body parsing, static files) reach the same filter as Nest's.
+    const filter = new AllExceptionsFilter(inertia, logger);
+    app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => void filter.handle(error, req, res));
+    if (vite) app.getHttpServer().on('close', () => void vite.close());
+    return { app, dataSource, logger };
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+}
+
+async function migrate(dataSource: DataSource, config: AppConfig): Promise<void> {
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new DatabaseStartupError(`Migrating ${describeDatabase(config.db)} failed: ${message}`);
+  }
+}
+
+async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: ViteDevServer | null): Promise<InertiaOptions> {
+  let assets: AssetProvider;
+  let ssr: SsrRenderer | null = null;
+  if (vite) {
+    assets = new ViteDevAssets(vite);
+    if (config.ssr) ssr = new ViteDevSsr(vite);
+  } else {
+    assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`);
+    if (config.ssr) ssr = await BundleSsr.load(`${PROJECT_ROOT}build/ssr/ssr.js`);
+  }
+  return {
+    rootView: `${PROJECT_ROOT}views/app.html`,
+    assets,
+    ssr,
+    ssrFor: (component) => component.startsWith('Public/'),
+    titleFor: (url) => pageTitle(config.appName, url),
+    secret: config.appKey,
+    secureCookies: config.env === 'production' && config.appUrl.startsWith('https://'),
+    isApiPath: (path) => path === '/api' || path.startsWith('/api/'),
+    onSsrError: (error, component) => logger.error({ err: error, component }, 'SSR failed; the page renders in the browser'),
+  };
+}
+
+async function startViteDevServer(): Promise<ViteDevServer> {
+  const { createServer } = await import('vite');
+  return createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
+}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, Repository } from 'typeorm';
+import { escapeLike, toSearchText } from '../common/search-text.js';
+import { City } from './city.entity.js';
+
+export const CITY_SEARCH_LIMIT = 100;
+
+const UFS = new Set(
+  'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),
+);
+
+export interface CityView {
+  city_id: number;
+  name: string;
+  code: string;
+}
+
+@Injectable()
+export class CitiesService {
+  constructor(@InjectRepository(City) private readonly cities: Repository<City>) {}
+
+  /**
+   * Up to 100 municipalities whose name contains the search (accents and case ignored) or whose UF is
+   * the search; "Londrina - PR", "londrina/pr" and "londrina pr" narrow a name to one UF. Names that start
+   * with the search come first.
+   */
+  async search(busca = ''): Promise<CityView[]> {
+    const text = toSearchText(busca);
+    const query = this.cities.createQueryBuilder('city').select(['city.cityId', 'city.name', 'city.code']);
+
+    const withUf = /^(.+?)[\s,/-]+([a-z]{2})$/.exec(text);
+    if (withUf && UFS.has(withUf[2].toUpperCase())) {
+      query
+        .where("city.name_search LIKE :contains ESCAPE '\\'", { contains: `%${escapeLike(withUf[1])}%` })
+        .andWhere('city.code = :uf', { uf: withUf[2].toUpperCase() });
+      query.setParameter('prefix', `${escapeLike(withUf[1])}%`);
+    } else if (text) {
+      query.where(
+        new Brackets((where) => {
+          where.where("city.name_search LIKE :contains ESCAPE '\\'", { contains: `%${escapeLike(text)}%` });
+          if (UFS.has(text.toUpperCase())) where.orWhere('city.code = :uf', { uf: text.toUpperCase() });
+        }),
+      );
+      query.setParameter('prefix', `${escapeLike(text)}%`);
+    }
+    if (text) {
+      query.orderBy("CASE WHEN city.name_search LIKE :prefix ESCAPE '\\' THEN 0 ELSE 1 END", 'ASC');
+      query.addOrderBy('city.name_search', 'ASC');
+    } else {
+      query.orderBy('city.name_search', 'ASC');
+    }
+    const rows = await query.addOrderBy('city.code', 'ASC').limit(CITY_SEARCH_LIMIT).getMany();
+    return rows.map((city) => ({ city_id: city.cityId, name: city.name, code: city.code }));
+  }
+}

@@ -1,0 +1,72 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { inertia } from '../../inertia/inertia-response.js';
+import { InertiaService, isInertiaRequest } from '../../inertia/inertia.service.js';
+import { LOGGER } from '../logging/logger.constants.js';
+import { ValidationFailedException } from './app.exception.js';
+import { toErrorBody } from './error-body.js';
+
+/** Paths that name a file: a miss there is a plain 404, never the home page. */
+const FILE_PATH = /^\/build\/|\.(?!html$)[a-z0-9]{1,5}$/i;
+
+/**
+ * The one place errors become responses. API calls get the JSON error body; page visits get the error page
+ * through Inertia with the real status, or, for an unknown page, a redirect to the home page (SPEC.md).
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(
+    private readonly inertia: InertiaService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    void this.handle(exception, http.getRequest<Request>(), http.getResponse<Response>());
+  }
+
+  async handle(exception: unknown, req: Request, res: Response): Promise<void> {
+    const body = toErrorBody(exception);
+    const requestId = String(req.id ?? '');
+    if (body.statusCode >= 500) {
+      this.logger.error({ err: exception, requestId, method: req.method, url: req.originalUrl }, 'Unhandled error');
+      body.requestId = requestId;
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+
+    try {
+      if (!this.inertia.isApiPath(req.path)) {
+        if (await this.handlePageError(exception, body.statusCode, req, res)) return;
+      }
+    } catch (renderError) {
+      this.logger.error({ err: renderError, requestId }, 'Error page failed to render');
+    }
+    res.status(body.statusCode).json(body);
+  }
+
+  private async handlePageError(exception: unknown, status: number, req: Request, res: Response): Promise<boolean> {
+    if (status === 404 && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (FILE_PATH.test(req.path)) {
+        res.status(404).type('text/plain').send('Não encontrado');
+      } else {
+        res.redirect(302, '/');
+      }
+      return true;
+    }
+    if (exception instanceof ValidationFailedException && isInertiaRequest(req)) {
+      this.inertia.redirectBackWithErrors(req, res, exception.errors ?? {});
+      return true;
+    }
+    if (!isInertiaRequest(req) && !req.accepts('html')) return false;
+    const { message } = toErrorBody(exception);
+    const rendered = await this.inertia.render(req, res, inertia('Error', { status, message }), status);
+    res.status(status).set(rendered.headers);
+    if (typeof rendered.body === 'string') res.send(rendered.body);
+    else res.json(rendered.body);
+    return true;
+  }
+}

@@ -1,0 +1,54 @@
+import { HttpException } from '@nestjs/common';
+import { AppException, type ErrorBody } from './app.exception.js';
+
+export const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'Requisição inválida.',
+  401: 'Sessão inválida ou expirada. Faça login novamente.',
+  403: 'Acesso negado.',
+  404: 'Recurso não encontrado.',
+  405: 'Método não permitido.',
+  408: 'A requisição demorou demais. Tente novamente.',
+  409: 'A operação conflita com o estado atual dos dados.',
+  413: 'A requisição é grande demais.',
+  415: 'Formato de conteúdo não suportado.',
+  419: 'Sua sessão expirou. Recarregue a página e tente novamente.',
+  422: 'Dados inválidos.',
+  429: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  500: 'Erro interno. Tente novamente mais tarde.',
+  503: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+};
+
+function defaultMessage(status: number): string {
+  return DEFAULT_MESSAGES[status] ?? (status >= 500 ? DEFAULT_MESSAGES[500] : DEFAULT_MESSAGES[400]);
+}
+
+/**
+ * Maps anything thrown to the public error body. Only AppException messages are shown as they are (they
+ * are written for users, in Portuguese); framework and library errors get the status' generic message,
+ * so no English text, stack trace or SQL reaches a client.
+ */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof AppException) {
+    const status = error.getStatus();
+    return { statusCode: status, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { statusCode: status, message: defaultMessage(status) };
+  }
+  // body-parser and other Express middleware errors carry their status and a type.
+  const status = httpStatusOf(error);
+  if (status && status < 500) {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.parse.failed') return { statusCode: 400, code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' };
+    if (type === 'entity.too.large') return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: DEFAULT_MESSAGES[413] };
+    return { statusCode: status, message: defaultMessage(status) };
+  }
+  return { statusCode: 500, code: 'INTERNAL_ERROR', message: DEFAULT_MESSAGES[500] };
+}
+
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
+}

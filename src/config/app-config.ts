@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; path: string }
+  | {
+      type: 'mysql';
+      host: string;
+      port: number;
+      username: string;
+      password: string;
+      database: string;
+    };
+
+/** Contact details and links shown on the public site; the spec leaves their values open. */
+export interface SiteConfig {
+  whatsappNumber: string;
+  gtmId: string | null;
+}
+
+export interface AppConfig {
+  env: NodeEnv;
+  port: number;
+  host: string;
+  appName: string;
+  appUrl: string;
+  db: DatabaseConfig;
+  migrateOnStart: boolean;
+  seedOnStart: boolean;
+  jwtSecret: string;
+  appKey: string;
+  /** Value handed to Express' `trust proxy`; false ignores X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  ssr: boolean;
+  /** Serve the client through Vite's dev server (hot reload) instead of the built bundle. */
+  viteDev: boolean;
+  site: SiteConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export interface LoadConfigOptions {
+  /** Where development secrets are generated once and kept; null keeps them in memory only. */
+  secretsFile?: string | null;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * Reads and validates the whole configuration from the environment. Every problem is collected, so one
+ * run names all of them; the caller prints them and exits.
+ */
+export function loadConfig(env: Env = process.env, options: LoadConfigOptions = {}): AppConfig {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+
+  const nodeEnv = read.oneOf('NODE_ENV', ['development', 'production', 'test'], 'development') as NodeEnv;
+  const port = read.integer('PORT', 3000, 0, 65535);
+  const host = read.string('HOST', '0.0.0.0');
+  const appName = read.string('APP_NAME', 'AgroMaq');
+  const appUrl = read.url('APP_URL', `http://localhost:${port}`);
+  const db = readDatabase(read, env);
+  const migrateOnStart = read.boolean('DB_MIGRATE_ON_START', true);
+  const seedOnStart = read.boolean('SEED_DEMO', nodeEnv === 'development');
+  const logLevel = read.oneOf('LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info');
+  const ssr = read.boolean('SSR', true);
+  const viteDev = read.boolean('VITE_DEV', false);
+  const trustProxy = readTrustProxy(read);
+  const whatsappNumber = read.pattern('WHATSAPP_NUMBER', '5543999990000', /^\d{12,13}$/, 'digits only with country and area code, e.g. 5543999990000');
+  const gtmId = read.optionalPattern('GTM_ID', /^GTM-[A-Z0-9]+$/, 'like GTM-XXXXXXX');
+
+  if (viteDev && nodeEnv === 'production') problems.push('VITE_DEV: the Vite dev server never runs in production');
+
+  const secrets = readSecrets(env, nodeEnv, problems, options.secretsFile);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    env: nodeEnv,
+    port,
+    host,
+    appName,
+    appUrl: appUrl.replace(/\/+$/, ''),
+    db,
+    migrateOnStart,
+    seedOnStart,
+    jwtSecret: secrets.JWT_SECRET,
+    appKey: secrets.APP_KEY,
+    trustProxy,
+    logLevel,
+    ssr,
+    viteDev,
+    site: { whatsappNumber, gtmId },
+  };
+}
+
+function readDatabase(read: EnvReader, env: Env): DatabaseConfig {
+  const type = read.oneOf('DB_TYPE', ['sqlite', 'mysql'], 'sqlite');
+  if (type === 'sqlite') return { type: 'sqlite', path: read.string('DB_PATH', 'var/agromaq.sqlite') };
+
+  if (env.DATABASE_URL) {
+    const url = read.url('DATABASE_URL', '');
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'mysql:') throw new Error('scheme');
+      const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+      if (!database) throw new Error('database');
+      return {
+        type: 'mysql',
+        host: parsed.hostname,
+        port: parsed.port ? Number(parsed.port) : 3306,
+        username: decodeURIComponent(parsed.username),
+        password: decodeURIComponent(parsed.password),
+        database,
+      };
+    } catch {
+      read.problem('DATABASE_URL', 'must look like mysql://user:password@host:3306/database');
+      return { type: 'mysql', host: '', port: 3306, username: '', password: '', database: '' };
+    }
+  }
+  return {
+    type: 'mysql',
+    host: read.string('DB_HOST', '127.0.0.1'),
+    port: read.integer('DB_PORT', 3306, 1, 65535),
+    username: read.string('DB_USER', 'root'),
+    password: env.DB_PASSWORD ?? '',
+    database: read.pattern('DB_NAME', 'agromaq', /^[A-Za-z0-9_]{1,64}$/, 'letters, digits and _ only'),
+  };
+}
+
+function readTrustProxy(read: EnvReader): boolean | number | string {
+  const raw = read.raw('TRUST_PROXY');
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // an address list or a named range (loopback, uniquelocal...), as Express accepts
+}
+
+function readSecrets(
+  env: Env,
+  nodeEnv: NodeEnv,
+  problems: string[],
+  secretsFile: string | null | undefined,
+): { JWT_SECRET: string; APP_KEY: string } {
+  const names = ['JWT_SECRET', 'APP_KEY'] as const;
+  const given: Partial<Record<(typeof names)[number], string>> = {};
+  for (const name of names) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    if (value.length < MIN_SECRET_LENGTH) problems.push(`${name}: must be at least ${MIN_SECRET_LENGTH} characters long`);
+    given[name] = value;
+  }
+  const missing = names.filter((name) => !given[name]);
+  if (missing.length === 0) return given as { JWT_SECRET: string; APP_KEY: string };
+
+  if (nodeEnv === 'production') {
+    for (const name of missing) problems.push(`${name}: required in production (a random string of at least ${MIN_SECRET_LENGTH} characters)`);
+    return { JWT_SECRET: '', APP_KEY: '' };
+  }
+  const generated = developmentSecrets(secretsFile === undefined ? 'var/secrets.json' : secretsFile);
+  return { JWT_SECRET: given.JWT_SECRET ?? generated.JWT_SECRET, APP_KEY: given.APP_KEY ?? generated.APP_KEY };
+}
+
+/** Outside production, secrets that were not given are generated once and kept in a git-ignored file. */
+function developmentSecrets(file: string | null): { JWT_SECRET: string; APP_KEY: string } {
+  const fresh = () => ({ JWT_SECRET: randomBytes(48).toString('base64url'), APP_KEY: randomBytes(32).toString('base64url') });
+  if (file === null) return fresh();
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { JWT_SECRET?: string; APP_KEY?: string };
+    if (stored.JWT_SECRET && stored.APP_KEY) return { JWT_SECRET: stored.JWT_SECRET, APP_KEY: stored.APP_KEY };
+  }
+  const secrets = fresh();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  return secrets;
+}
+
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined ? undefined : value.trim();
+  }
+
+  problem(name: string, why: string): void {
+    this.problems.push(`${name}: ${why}`);
+  }
+
+  string(name: string, fallback: string): string {
+    const value = this.raw(name);
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  oneOf(name: string, allowed: string[], fallback: string): string {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    if (!allowed.includes(value)) this.problem(name, `must be one of ${allowed.join(', ')} (got "${value}")`);
+    return value;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) {
+      this.problem(name, `must be a whole number from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return number;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined || value === '') return fallback;
+    if (['true', '1', 'yes'].includes(value)) return true;
+    if (['false', '0', 'no'].includes(value)) return false;
+    this.problem(name, `must be true or false (got "${value}")`);
+    return fallback;
+  }
+
+  url(name: string, fallback: string): string {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    try {
+      new URL(value);
+    } catch {
+      this.problem(name, `must be an absolute URL (got "${value}")`);
+    }
+    return value;
+  }
+
+  pattern(name: string, fallback: string, pattern: RegExp, hint: string): string {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    if (!pattern.test(value)) this.problem(name, `${hint} (got "${value}")`);
+    return value;
+  }
+
+  optionalPattern(name: string, pattern: RegExp, hint: string): string | null {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return null;
+    if (!pattern.test(value)) this.problem(name, `${hint} (got "${value}")`);
+    return value;
+  }
+}

@@ -1,0 +1,45 @@
+// Database commands for operators: `migrate`, `revert` (the last migration) and `seed` (reference data,
+// plus demo data unless NODE_ENV=production or --no-demo). They use the same configuration as the app.
+import { createLogger } from '../common/logging/logger.js';
+import { ConfigError, loadConfig } from '../config/app-config.js';
+import { DatabaseStartupError, describeDatabase, openDatabase } from './database.js';
+import { runSeeds } from './seeds/seed-runner.js';
+
+async function main(): Promise<void> {
+  const [command, ...flags] = process.argv.slice(2);
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
+  const dataSource = await openDatabase(config.db);
+  try {
+    switch (command) {
+      case 'migrate': {
+        const applied = await dataSource.runMigrations({ transaction: 'each' });
+        console.log(applied.length ? `Applied ${applied.map((m) => m.name).join(', ')} on ${describeDatabase(config.db)}` : 'Nothing to migrate');
+        break;
+      }
+      case 'revert':
+        await dataSource.undoLastMigration({ transaction: 'each' });
+        console.log(`Reverted the last migration on ${describeDatabase(config.db)}`);
+        break;
+      case 'seed': {
+        await dataSource.runMigrations({ transaction: 'each' });
+        const demo = flags.includes('--no-demo') ? false : config.env !== 'production';
+        await runSeeds(dataSource, { demo, logger });
+        console.log(`Seeded ${demo ? 'reference and demo' : 'reference'} data on ${describeDatabase(config.db)}`);
+        break;
+      }
+      default:
+        console.error('Usage: cli.js migrate | revert | seed [--no-demo]');
+        process.exitCode = 2;
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.problems.join('; ')}`);
+  else if (error instanceof DatabaseStartupError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

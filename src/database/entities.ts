@@ -1,0 +1,6 @@
+import { City } from '../cities/city.entity.js';
+import { Cargo } from '../users/cargo.entity.js';
+import { Ocupacao } from '../users/ocupacao.entity.js';
+
+/** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
+export const ENTITIES = [City, Cargo, Ocupacao];

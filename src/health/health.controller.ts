@@ -1,0 +1,27 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Up when the database answers a query; 503 otherwise, so a load balancer takes the instance out. */
+  @Get()
+  async check(@Res({ passthrough: true }) res: Response) {
+    res.setHeader('Cache-Control', 'no-store');
+    const database = { type: this.config.db.type, status: 'up' as 'up' | 'down' };
+    try {
+      await this.dataSource.query('SELECT 1');
+    } catch {
+      database.status = 'down';
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    }
+    return { status: database.status === 'up' ? 'ok' : 'error', database };
+  }
+}

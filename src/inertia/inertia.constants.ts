@@ -1,0 +1,1 @@
+export const INERTIA_OPTIONS = Symbol('INERTIA_OPTIONS');

@@ -1,0 +1,28 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { InertiaResponse } from './inertia-response.js';
+import { InertiaService } from './inertia.service.js';
+
+/** Turns an InertiaResponse returned by a controller into the HTML or JSON answer. */
+@Injectable()
+export class InertiaInterceptor implements NestInterceptor {
+  constructor(private readonly inertia: InertiaService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      mergeMap((result) => {
+        if (!(result instanceof InertiaResponse)) return from([result]);
+        const http = context.switchToHttp();
+        const req = http.getRequest<Request>();
+        const res = http.getResponse<Response>();
+        return from(
+          this.inertia.render(req, res, result).then((rendered) => {
+            for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
+            return rendered.body;
+          }),
+        );
+      }),
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { INERTIA_OPTIONS } from './inertia.constants.js';
+import { InertiaInterceptor } from './inertia.interceptor.js';
+import { InertiaService } from './inertia.service.js';
+import type { InertiaOptions } from './inertia.types.js';
+
+@Global()
+@Module({})
+export class InertiaModule {
+  static forRoot(options: InertiaOptions): DynamicModule {
+    return {
+      module: InertiaModule,
+      providers: [
+        { provide: INERTIA_OPTIONS, useValue: options },
+        InertiaService,
+        { provide: APP_INTERCEPTOR, useClass: InertiaInterceptor },
+      ],
+      exports: [InertiaService],
+    };
+  }
+}

@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { FlashStore, type FlashData } from './flash.js';
+import { INERTIA_OPTIONS } from './inertia.constants.js';
+import { InertiaResponse } from './inertia-response.js';
+import type { InertiaOptions, PageObject } from './inertia.types.js';
+import { resolveProps, type PartialRequest } from './props.js';
+import { XsrfTokens } from './xsrf.js';
+
+export type SharedPropsResolver = (req: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+export interface RenderedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | PageObject;
+}
+
+export function isInertiaRequest(req: Request): boolean {
+  return req.get('x-inertia') === 'true';
+}
+
+/** Builds page objects and answers them as HTML (first visit) or JSON (Inertia visit). */
+@Injectable()
+export class InertiaService {
+  readonly flash: FlashStore;
+  readonly xsrf: XsrfTokens;
+  private readonly sharedResolvers: SharedPropsResolver[] = [];
+  private template: string | null = null;
+
+  constructor(@Inject(INERTIA_OPTIONS) private readonly options: InertiaOptions) {
+    this.flash = new FlashStore(options.secret, options.secureCookies);
+    this.xsrf = new XsrfTokens(options.secret, options.secureCookies);
+  }
+
+  /** Adds props every page receives (the logged-in admin, for instance); later resolvers win on a clash. */
+  share(resolver: SharedPropsResolver): void {
+    this.sharedResolvers.push(resolver);
+  }
+
+  version(): string {
+    return this.options.assets.version();
+  }
+
+  isApiPath(path: string): boolean {
+    return this.options.isApiPath(path);
+  }
+
+  /** Flashes data for the next page and redirects (303, so the browser follows with a GET). */
+  redirectWithFlash(res: Response, location: string, data: FlashData): void {
+    this.flash.write(res, data);
+    res.redirect(303, location);
+  }
+
+  /**
+   * Answers a failed form submission the Inertia way: the errors (one message per field) are flashed,
+   * nested under the error bag the client named, and the browser goes back to the form's page.
+   */
+  redirectBackWithErrors(req: Request, res: Response, errors: Record<string, string>): void {
+    const bag = req.get('x-inertia-error-bag');
+    this.redirectWithFlash(res, this.backUrl(req), { errors: bag ? { [bag]: errors } : errors });
+  }
+
+  /** The page the request came from, when it is on this site; else the home page. */
+  backUrl(req: Request): string {
+    const referer = req.get('referer');
+    if (!referer) return '/';
+    try {
+      const url = new URL(referer);
+      return url.host === req.get('host') ? `${url.pathname}${url.search}` : '/';
+    } catch {
+      return '/';
+    }
+  }
+
+  async render(req: Request, res: Response, response: InertiaResponse, status = 200): Promise<RenderedResponse> {
+    const page = await this.pageObject(req, response);
+    if (this.flash.isPresent(req)) this.flash.clear(res);
+    this.xsrf.ensure(req, res);
+    if (isInertiaRequest(req)) {
+      return { status, headers: { 'X-Inertia': 'true', 'Content-Type': 'application/json; charset=utf-8' }, body: page };
+    }
+    return { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: await this.html(req, page) };
+  }
+
+  async pageObject(req: Request, response: InertiaResponse): Promise<PageObject> {
+    const flashed = this.flash.read(req);
+    const shared: Record<string, unknown> = {};
+    for (const resolver of this.sharedResolvers) Object.assign(shared, await resolver(req));
+
+    const partial = this.partialRequest(req, response.component);
+    const { props, deferredProps } = await resolveProps({ ...shared, ...response.props }, partial);
+    props.errors = flashed.errors ?? {};
+
+    const page: PageObject = {
+      component: response.component,
+      props: props as PageObject['props'],
+      url: req.originalUrl,
+      version: this.version(),
+      flash: flashed.flash ?? {},
+    };
+    const sharedKeys = Object.keys(shared).filter((key) => key in props);
+    if (sharedKeys.length > 0) page.sharedProps = sharedKeys;
+    if (deferredProps) page.deferredProps = deferredProps;
+    if (response.options.encryptHistory) page.encryptHistory = true;
+    if (response.options.clearHistory) page.clearHistory = true;
+    return page;
+  }
+
+  /** The page as a full HTML document: server-rendered for the public pages, else mounted by the client. */
+  async html(req: Request, page: PageObject): Promise<string> {
+    let head: string[] = [];
+    let body: string | null = null;
+    if (this.options.ssr && this.options.ssrFor(page.component)) {
+      try {
+        ({ head, body } = await this.options.ssr.render(page));
+      } catch (error) {
+        this.options.onSsrError(error, page.component);
+        head = [];
+        body = null;
+      }
+    }
+    if (body === null) {
+      head = [`<title>${escapeHtml(this.options.titleFor(page.url, page.props))}</title>`];
+      body = `<script data-page="app" type="application/json">${pageJson(page)}</script><div id="app"></div>`;
+    }
+    const html = this.rootTemplate()
+      .replace('<!--app-head-->', () => [...head, ...this.options.assets.tags(page.component)].join('\n    '))
+      .replace('<!--app-body-->', () => body);
+    return this.options.assets.transformHtml ? this.options.assets.transformHtml(req.originalUrl, html) : html;
+  }
+
+  private rootTemplate(): string {
+    this.template ??= readFileSync(this.options.rootView, 'utf8');
+    return this.template;
+  }
+
+  private partialRequest(req: Request, component: string): PartialRequest | null {
+    if (!isInertiaRequest(req) || req.get('x-inertia-partial-component') !== component) return null;
+    const only = headerList(req.get('x-inertia-partial-data'));
+    const except = headerList(req.get('x-inertia-partial-except'));
+    return only || except ? { only, except } : null;
+  }
+
+}
+
+function headerList(value: string | undefined): string[] | null {
+  if (!value) return null;
+  const list = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : null;
+}
+
+/** JSON that is safe inside <script>: no `</script>` or `<!--` can be formed by the data. */
+export function pageJson(page: PageObject): string {
+  return JSON.stringify(page).replace(/\//g, '\\/').replace(/</g, '\\u003c');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

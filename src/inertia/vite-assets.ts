@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { ViteDevServer } from 'vite';
+import type { AssetProvider, PageObject, SsrRenderer, SsrResult } from './inertia.types.js';
+
+export const CLIENT_ENTRY = 'resources/js/app.tsx';
+export const SSR_ENTRY = 'resources/js/ssr.tsx';
+const PAGES_DIR = 'resources/js/pages';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Script and style tags from the built client's Vite manifest; the version is the manifest's hash. */
+export class ManifestAssets implements AssetProvider {
+  private readonly manifest: Record<string, ManifestChunk>;
+  private readonly hash: string;
+
+  constructor(
+    manifestPath: string,
+    private readonly base = '/build/',
+  ) {
+    if (!existsSync(manifestPath)) {
+      throw new Error(`The client build is missing (${manifestPath}): run "npm run build" first`);
+    }
+    const raw = readFileSync(manifestPath, 'utf8');
+    this.manifest = JSON.parse(raw) as Record<string, ManifestChunk>;
+    this.hash = createHash('sha256').update(raw).digest('hex').slice(0, 16);
+    if (!this.manifest[CLIENT_ENTRY]) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}`);
+  }
+
+  version(): string {
+    return this.hash;
+  }
+
+  tags(component: string): string[] {
+    const styles = new Set<string>();
+    const preloads = new Set<string>();
+    const visit = (key: string, seen: Set<string>) => {
+      const chunk = this.manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      chunk.css?.forEach((file) => styles.add(file));
+      chunk.imports?.forEach((imported) => {
+        preloads.add(this.manifest[imported]?.file ?? '');
+        visit(imported, seen);
+      });
+    };
+    visit(CLIENT_ENTRY, new Set());
+    const page = this.manifest[`${PAGES_DIR}/${component}.tsx`];
+    if (page) {
+      preloads.add(page.file);
+      visit(`${PAGES_DIR}/${component}.tsx`, new Set());
+    }
+    preloads.delete('');
+    preloads.delete(this.manifest[CLIENT_ENTRY].file);
+    return [
+      ...[...styles].map((file) => `<link rel="stylesheet" href="${this.base}${file}">`),
+      ...[...preloads].map((file) => `<link rel="modulepreload" href="${this.base}${file}">`),
+      `<script type="module" src="${this.base}${this.manifest[CLIENT_ENTRY].file}"></script>`,
+    ];
+  }
+}
+
+/** In development the Vite dev server serves the sources with hot reload. */
+export class ViteDevAssets implements AssetProvider {
+  constructor(private readonly vite: ViteDevServer) {}
+
+  version(): string {
+    return 'development';
+  }
+
+  tags(): string[] {
+    return [`<script type="module" src="/${CLIENT_ENTRY}"></script>`];
+  }
+
+  transformHtml(url: string, html: string): Promise<string> {
+    return this.vite.transformIndexHtml(url, html);
+  }
+}
+
+type SsrEntry = { default: (page: PageObject) => Promise<SsrResult> };
+
+/** The built SSR bundle, imported once when the app starts. */
+export class BundleSsr implements SsrRenderer {
+  private constructor(private readonly entry: SsrEntry) {}
+
+  static async load(bundlePath: string): Promise<BundleSsr> {
+    if (!existsSync(bundlePath)) throw new Error(`The SSR bundle is missing (${bundlePath}): run "npm run build" first`);
+    return new BundleSsr((await import(pathToFileURL(bundlePath).href)) as SsrEntry);
+  }
+
+  render(page: PageObject): Promise<SsrResult> {
+    return this.entry.default(page);
+  }
+}
+
+/** In development the SSR entry is loaded through Vite, so server rendering follows source changes. */
+export class ViteDevSsr implements SsrRenderer {
+  constructor(private readonly vite: ViteDevServer) {}
+
+  async render(page: PageObject): Promise<SsrResult> {
+    const entry = (await this.vite.ssrLoadModule(`/${SSR_ENTRY}`)) as SsrEntry;
+    return entry.default(page);
+  }
+}

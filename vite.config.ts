@@ -1,0 +1,16 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// One config for the client bundle (build/client, with a manifest the server reads) and the SSR bundle
+// (build/ssr, imported once by the Nest process). Both are served under /build/.
+export default defineConfig(({ isSsrBuild }) => ({
+  base: '/build/',
+  publicDir: false,
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./resources/js', import.meta.url)) } },
+  build: isSsrBuild
+    ? { outDir: 'build/ssr', emptyOutDir: true, target: 'node20', rollupOptions: { input: 'resources/js/ssr.tsx', output: { entryFileNames: 'ssr.js' } } }
+    : { outDir: 'build/client', emptyOutDir: true, manifest: true, rollupOptions: { input: 'resources/js/app.tsx' } },
+}));
