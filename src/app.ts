@@ -57,22 +57,31 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     }));
 
     app.use(requestLogging(logger));
-    app.use(cookieParser());
     if (vite) app.use(vite.middlewares);
     else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h' }));
-    app.use(inertiaMiddleware(inertia));
+    useInertiaPipeline(app);
 
     await app.init();
-    // Errors raised by Express middleware (body parsing, static files) reach the same filter as Nest's.
-    const filter = new AllExceptionsFilter(inertia, logger);
-    app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => void filter.handle(error, req, res));
+    useErrorHandler(app, logger);
     if (vite) app.getHttpServer().on('close', () => void vite.close());
     return { app, dataSource, logger };
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
+}
+
+/** Cookies and the Express-level part of the Inertia protocol, in front of Nest's router. */
+export function useInertiaPipeline(app: NestExpressApplication): void {
+  app.use(cookieParser());
+  app.use(inertiaMiddleware(app.get(InertiaService)));
+}
+
+/** After init: errors raised by Express middleware (body parsing, static files) reach the same filter as Nest's. */
+export function useErrorHandler(app: NestExpressApplication, logger: Logger): void {
+  const filter = new AllExceptionsFilter(app.get(InertiaService), logger);
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => void filter.handle(error, req, res));
 }
 
 async function migrate(dataSource: DataSource, config: AppConfig): Promise<void> {

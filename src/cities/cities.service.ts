@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
-import { escapeLike, toSearchText } from '../common/search-text.js';
+import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
 import { City } from './city.entity.js';
 
 export const CITY_SEARCH_LIMIT = 100;
@@ -23,7 +23,7 @@ export class CitiesService {
   /**
    * Up to 100 municipalities whose name contains the search (accents and case ignored) or whose UF is
    * the search; "Londrina - PR", "londrina/pr" and "londrina pr" narrow a name to one UF. Names that start
-   * with the search come first.
+   * with the search come first, then the UF's municipalities.
    */
   async search(busca = ''): Promise<CityView[]> {
     const text = toSearchText(busca);
@@ -32,20 +32,22 @@ export class CitiesService {
     const withUf = /^(.+?)[\s,/-]+([a-z]{2})$/.exec(text);
     if (withUf && UFS.has(withUf[2].toUpperCase())) {
       query
-        .where("city.name_search LIKE :contains ESCAPE '\\'", { contains: `%${escapeLike(withUf[1])}%` })
+        .where(`city.name_search LIKE :contains ${LIKE_ESCAPE}`, { contains: `%${escapeLike(withUf[1])}%` })
         .andWhere('city.code = :uf', { uf: withUf[2].toUpperCase() });
       query.setParameter('prefix', `${escapeLike(withUf[1])}%`);
     } else if (text) {
       query.where(
         new Brackets((where) => {
-          where.where("city.name_search LIKE :contains ESCAPE '\\'", { contains: `%${escapeLike(text)}%` });
+          where.where(`city.name_search LIKE :contains ${LIKE_ESCAPE}`, { contains: `%${escapeLike(text)}%` });
           if (UFS.has(text.toUpperCase())) where.orWhere('city.code = :uf', { uf: text.toUpperCase() });
         }),
       );
       query.setParameter('prefix', `${escapeLike(text)}%`);
+      query.setParameter('uf', UFS.has(text.toUpperCase()) ? text.toUpperCase() : '');
     }
     if (text) {
-      query.orderBy("CASE WHEN city.name_search LIKE :prefix ESCAPE '\\' THEN 0 ELSE 1 END", 'ASC');
+      // Names that start with the search, then the municipalities of the UF it names, then the rest.
+      query.orderBy(`CASE WHEN city.name_search LIKE :prefix ${LIKE_ESCAPE} THEN 0 WHEN city.code = :uf THEN 1 ELSE 2 END`, 'ASC');
       query.addOrderBy('city.name_search', 'ASC');
     } else {
       query.orderBy('city.name_search', 'ASC');

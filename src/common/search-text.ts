@@ -12,7 +12,12 @@ export function toSearchText(value: string): string {
     .trim();
 }
 
-/** Escapes LIKE wildcards so user input matches literally (used with ESCAPE '\\'). */
+/**
+ * Escapes LIKE wildcards so user input matches literally, with `ESCAPE '!'` in the query (a character that
+ * means the same in MySQL and SQLite string literals, unlike the backslash).
+ */
+export const LIKE_ESCAPE = "ESCAPE '!'";
+
 export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return value.replace(/[!%_]/g, (char) => `!${char}`);
 }

@@ -32,19 +32,23 @@ export function toErrorBody(error: unknown): ErrorBody {
     const status = error.getStatus();
     return { statusCode: status, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   }
+  // body-parser errors carry a type; Nest wraps them in an HttpException whose cause is the original.
+  const parserError = bodyParserError(error instanceof HttpException ? error.cause : error);
+  if (parserError) return parserError;
   if (error instanceof HttpException) {
     const status = error.getStatus();
     return { statusCode: status, message: defaultMessage(status) };
   }
-  // body-parser and other Express middleware errors carry their status and a type.
   const status = httpStatusOf(error);
-  if (status && status < 500) {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.parse.failed') return { statusCode: 400, code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' };
-    if (type === 'entity.too.large') return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: DEFAULT_MESSAGES[413] };
-    return { statusCode: status, message: defaultMessage(status) };
-  }
+  if (status && status < 500) return { statusCode: status, message: defaultMessage(status) };
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: DEFAULT_MESSAGES[500] };
+}
+
+function bodyParserError(error: unknown): ErrorBody | null {
+  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+  if (type === 'entity.parse.failed') return { statusCode: 400, code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' };
+  if (type === 'entity.too.large') return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: DEFAULT_MESSAGES[413] };
+  return null;
 }
 
 function httpStatusOf(error: unknown): number | undefined {

@@ -1,0 +1,12 @@
+import { applyMask, onlyDigits } from './digits.js';
+
+export const CEP_LENGTH = 8;
+
+/** 00000-000, applied as the user types. */
+export function formatCep(value: string): string {
+  return applyMask(onlyDigits(value, CEP_LENGTH), '00000-000');
+}
+
+export function isValidCep(value: string): boolean {
+  return onlyDigits(value).length === CEP_LENGTH && /^\d{5}-?\d{3}$/.test(value.trim());
+}

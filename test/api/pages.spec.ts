@@ -1,0 +1,96 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+
+beforeAll(async () => {
+  sut = await startTestApp();
+});
+
+afterAll(async () => {
+  await sut?.close();
+});
+
+function embeddedPage(html: string) {
+  const match = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+
+describe('home page (/)', () => {
+  it('is rendered on the server with its title, text and hydration marker', async () => {
+    const res = await request(sut.server).get('/').expect(200);
+    expect(res.text).toContain('<html lang="pt-BR">');
+    expect(res.text).toContain('<title data-inertia="">AgroMaq | Início</title>');
+    expect(res.text).toContain('data-server-rendered="true"');
+    expect(res.text).toContain('Compre, venda e avalie máquinas agrícolas');
+    expect(res.text).toMatch(/<link rel="stylesheet" href="\/build\/assets\/app-[\w-]+\.css">/);
+    expect(res.text).toMatch(/<script type="module" src="\/build\/assets\/app-[\w-]+\.js"><\/script>/);
+    expect(embeddedPage(res.text)).toMatchObject({ component: 'Public/Home', url: '/', props: { appName: 'AgroMaq', errors: {} } });
+  });
+
+  it('serves the built assets it links to, with long-lived caching', async () => {
+    const html = (await request(sut.server).get('/')).text;
+    const script = /src="(\/build\/assets\/app-[\w-]+\.js)"/.exec(html)![1];
+    const res = await request(sut.server).get(script).expect(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+  });
+
+  it('answers an Inertia visit with the page JSON and the build version', async () => {
+    const first = embeddedPage((await request(sut.server).get('/')).text);
+    const res = await request(sut.server).get('/').set({ 'X-Inertia': 'true', 'X-Inertia-Version': first.version }).expect(200);
+    expect(res.headers['x-inertia']).toBe('true');
+    expect(res.body).toMatchObject({ component: 'Public/Home', version: first.version });
+  });
+});
+
+describe('admin login page (/admin/login)', () => {
+  it('renders the login page in the browser (no SSR) with its title', async () => {
+    const res = await request(sut.server).get('/admin/login').expect(200);
+    expect(res.text).toContain('<title>AgroMaq | Login</title>');
+    expect(res.text).toContain('<div id="app"></div>');
+    expect(embeddedPage(res.text)).toMatchObject({ component: 'Admin/Login', props: { next: null, reason: null } });
+  });
+
+  it('passes a local admin next path and a known reason to the page', async () => {
+    const res = await request(sut.server).get('/admin/login').query({ next: '/admin/empresas?status=inativos', reason: 'ip_revogado' });
+    expect(embeddedPage(res.text).props).toMatchObject({ next: '/admin/empresas?status=inativos', reason: 'ip_revogado' });
+  });
+
+  it('drops a next path that leaves the admin', async () => {
+    const res = await request(sut.server).get('/admin/login').query({ next: 'https://evil.example/', reason: 'x' });
+    expect(embeddedPage(res.text).props).toMatchObject({ next: null, reason: null });
+  });
+});
+
+describe('routing', () => {
+  it('redirects unknown paths to /', async () => {
+    for (const path of ['/qualquer-coisa', '/admin/nao-existe/1', '/planos?x=1']) {
+      const res = await request(sut.server).get(path).expect(302);
+      expect(res.headers.location).toBe('/');
+    }
+  });
+
+  it('redirects the legacy addresses permanently', async () => {
+    const cases = [
+      ['/aplicativo', '/'],
+      ['/termos-e-politicas', '/politicasdeprivacidade.html'],
+      ['/juda', '/ajuda'],
+    ];
+    for (const [from, to] of cases) {
+      const res = await request(sut.server).get(from).expect(301);
+      expect(res.headers.location).toBe(to);
+    }
+  });
+
+  it('answers 404 for a missing asset instead of the home page', async () => {
+    await request(sut.server).get('/build/assets/nao-existe.js').expect(404);
+    await request(sut.server).get('/images/nao-existe.png').expect(404);
+  });
+
+  it('serves the favicon', async () => {
+    const res = await request(sut.server).get('/favicon.svg').expect(200);
+    expect(res.headers['content-type']).toMatch(/svg/);
+  });
+});

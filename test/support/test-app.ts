@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+
+export const usingMysql = process.env.DB_TYPE === 'mysql';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  /** The HTTP server, for supertest. */
+  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  close(): Promise<void>;
+}
+
+/**
+ * The environment of one test database: a fresh SQLite file, or a fresh MySQL/MariaDB database when
+ * DB_TYPE=mysql (DB_HOST, DB_PORT, DB_USER, DB_PASSWORD as for the app; 127.0.0.1:3306 root by default).
+ */
+export function testDatabaseEnv(): Record<string, string> {
+  const name = `agromaq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (!usingMysql) return { DB_TYPE: 'sqlite', DB_PATH: join(tmpdir(), `${name}.sqlite`) };
+  return {
+    DB_TYPE: 'mysql',
+    DB_HOST: process.env.DB_HOST ?? '127.0.0.1',
+    DB_PORT: process.env.DB_PORT ?? '3306',
+    DB_USER: process.env.DB_USER ?? 'root',
+    DB_PASSWORD: process.env.DB_PASSWORD ?? '',
+    DB_NAME: name,
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...testDatabaseEnv(), ...env }, { secretsFile: null });
+}
+
+/** Starts the whole app on its own new database (created and migrated), and drops it on close. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const { app, dataSource } = await createApp(config);
+  return {
+    app,
+    config,
+    dataSource,
+    server: app.getHttpServer(),
+    async close() {
+      await app.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await dropDatabase(config);
+    },
+  };
+}
+
+export async function dropDatabase(config: AppConfig): Promise<void> {
+  const db = config.db;
+  if (db.type === 'sqlite') {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${db.path}${suffix}`, { force: true });
+    return;
+  }
+  const server = new DataSource({ type: 'mysql', host: db.host, port: db.port, username: db.username, password: db.password });
+  await server.initialize();
+  try {
+    await server.query(`DROP DATABASE IF EXISTS \`${db.database}\``);
+  } finally {
+    await server.destroy();
+  }
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatPhone,
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidInscricaoEstadual,
+  isValidPhone,
+  normalizeInscricaoEstadual,
+} from '../../src/common/br/index.js';
+
+describe('CNPJ', () => {
+  it('accepts 14 digits with the right check digits, masked or not', () => {
+    expect(isValidCnpj('11222333000181')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+  });
+
+  it('refuses wrong check digits, repeated digits and wrong lengths', () => {
+    expect(isValidCnpj('11222333000182')).toBe(false);
+    expect(isValidCnpj('11111111111111')).toBe(false);
+    expect(isValidCnpj('1122233300018')).toBe(false);
+    expect(isValidCnpj('112223330001810')).toBe(false);
+    expect(isValidCnpj('11a22333000181')).toBe(false);
+  });
+
+  it('masks as 00.000.000/0000-00 while typing, at most 14 digits', () => {
+    expect(formatCnpj('11222')).toBe('11.222');
+    expect(formatCnpj('112223330001811234')).toBe('11.222.333/0001-81');
+  });
+});
+
+describe('CPF', () => {
+  it('accepts 11 digits with the right check digits', () => {
+    expect(isValidCpf('52998224725')).toBe(true);
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+  });
+
+  it('refuses wrong check digits, repeated digits and wrong lengths', () => {
+    expect(isValidCpf('52998224726')).toBe(false);
+    expect(isValidCpf('00000000000')).toBe(false);
+    expect(isValidCpf('5299822472')).toBe(false);
+  });
+
+  it('masks as 000.000.000-00', () => {
+    expect(formatCpf('5299822')).toBe('529.982.2');
+    expect(formatCpf('529982247251')).toBe('529.982.247-25');
+  });
+});
+
+describe('inscrição estadual', () => {
+  it('keeps ISENTO in any case as ISENTO, else digits up to 14', () => {
+    expect(normalizeInscricaoEstadual(' isento ')).toBe('ISENTO');
+    expect(normalizeInscricaoEstadual('123.456.789-0123456')).toBe('12345678901234');
+  });
+
+  it('is valid when empty, ISENTO or 1 to 14 digits, and never over 45 characters', () => {
+    expect(isValidInscricaoEstadual('')).toBe(true);
+    expect(isValidInscricaoEstadual('Isento')).toBe(true);
+    expect(isValidInscricaoEstadual('12345678901234')).toBe(true);
+    expect(isValidInscricaoEstadual('123456789012345')).toBe(false);
+    expect(isValidInscricaoEstadual('12.345')).toBe(false);
+    expect(isValidInscricaoEstadual(' '.repeat(46))).toBe(false);
+  });
+});
+
+describe('phone and CEP', () => {
+  it('masks phones as (00) 0000-0000 up to 10 digits and (00) 00000-0000 with 11', () => {
+    expect(formatPhone('4399990000')).toBe('(43) 9999-0000');
+    expect(formatPhone('43999990000')).toBe('(43) 99999-0000');
+    expect(formatPhone('439999900001234')).toBe('(43) 99999-0000');
+    expect(formatPhone('43')).toBe('(43');
+  });
+
+  it('needs 10 or 11 digits for a phone', () => {
+    expect(isValidPhone('(43) 9999-0000')).toBe(true);
+    expect(isValidPhone('(43) 99999-0000')).toBe(true);
+    expect(isValidPhone('439999000')).toBe(false);
+  });
+
+  it('masks and checks CEPs as 00000-000', () => {
+    expect(formatCep('86700000')).toBe('86700-000');
+    expect(isValidCep('86700-000')).toBe(true);
+    expect(isValidCep('8670000')).toBe(false);
+  });
+});

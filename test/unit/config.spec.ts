@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/app-config.js';
+
+const secrets = { JWT_SECRET: 'j'.repeat(40), APP_KEY: 'k'.repeat(40) };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { secretsFile: null });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('defaults to the embedded SQLite database, port 3000 and development', () => {
+    const config = loadConfig({}, { secretsFile: null });
+    expect(config).toMatchObject({ env: 'development', port: 3000, appName: 'AgroMaq', db: { type: 'sqlite', path: 'var/agromaq.sqlite' } });
+    expect(config.migrateOnStart).toBe(true);
+    expect(config.seedOnStart).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('honours PORT, DB_TYPE and DB_PATH from the environment', () => {
+    const config = loadConfig({ PORT: '4100', DB_PATH: '/tmp/x.sqlite' }, { secretsFile: null });
+    expect(config.port).toBe(4100);
+    expect(config.db).toEqual({ type: 'sqlite', path: '/tmp/x.sqlite' });
+  });
+
+  it('refuses an unknown DB_TYPE and says which values are allowed', () => {
+    expect(problemsOf({ DB_TYPE: 'postgres' })).toEqual(['DB_TYPE: must be one of sqlite, mysql (got "postgres")']);
+  });
+
+  it('reads MySQL settings from DB_* variables or DATABASE_URL', () => {
+    expect(loadConfig({ DB_TYPE: 'mysql', DB_HOST: 'db', DB_PORT: '3307', DB_NAME: 'agro' }, { secretsFile: null }).db).toEqual({
+      type: 'mysql',
+      host: 'db',
+      port: 3307,
+      username: 'root',
+      password: '',
+      database: 'agro',
+    });
+    expect(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: 'mysql://app:s%40nha@db.local:3308/agromaq' }, { secretsFile: null }).db).toEqual({
+      type: 'mysql',
+      host: 'db.local',
+      port: 3308,
+      username: 'app',
+      password: 's@nha',
+      database: 'agromaq',
+    });
+  });
+
+  it('names every malformed value at once', () => {
+    expect(problemsOf({ PORT: 'abc', DB_TYPE: 'mysql', DB_PORT: '99999', SSR: 'talvez', DATABASE_URL: '' })).toEqual([
+      'PORT: must be a whole number from 0 to 65535 (got "abc")',
+      'DB_PORT: must be a whole number from 1 to 65535 (got "99999")',
+      'SSR: must be true or false (got "talvez")',
+    ]);
+    expect(problemsOf({ DB_TYPE: 'mysql', DATABASE_URL: 'postgres://x@y/z' })).toEqual([
+      'DATABASE_URL: must look like mysql://user:password@host:3306/database',
+    ]);
+  });
+
+  it('requires JWT_SECRET and APP_KEY in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'JWT_SECRET: required in production (a random string of at least 32 characters)',
+      'APP_KEY: required in production (a random string of at least 32 characters)',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([]);
+  });
+
+  it('refuses short secrets', () => {
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual([
+      'JWT_SECRET: must be at least 32 characters long',
+    ]);
+  });
+
+  it('never runs the Vite dev server in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', VITE_DEV: 'true', ...secrets })).toEqual(['VITE_DEV: the Vite dev server never runs in production']);
+  });
+
+  it('generates development secrets once and keeps them', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'agromaq-config-')), 'secrets.json');
+    const first = loadConfig({}, { secretsFile: file });
+    const second = loadConfig({}, { secretsFile: file });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.appKey).toBe(first.appKey);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ JWT_SECRET: first.jwtSecret, APP_KEY: first.appKey });
+  });
+
+  it('validates the chat-app number and the tag-manager id', () => {
+    expect(problemsOf({ WHATSAPP_NUMBER: '43 9999-0000', GTM_ID: 'UA-1' })).toEqual([
+      'WHATSAPP_NUMBER: digits only with country and area code, e.g. 5543999990000 (got "43 9999-0000")',
+      'GTM_ID: like GTM-XXXXXXX (got "UA-1")',
+    ]);
+  });
+});

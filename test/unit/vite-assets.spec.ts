@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ManifestAssets } from '../../src/inertia/vite-assets.js';
+
+function manifestFile(content: object): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'agromaq-manifest-')), 'manifest.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+const manifest = {
+  'resources/js/app.tsx': { file: 'assets/app-1.js', isEntry: true, css: ['assets/app-1.css'], imports: ['_vendor.js'] },
+  '_vendor.js': { file: 'assets/vendor-1.js' },
+  'resources/js/pages/Public/Home.tsx': { file: 'assets/Home-1.js', imports: ['_Logo.js'], css: ['assets/Home-1.css'] },
+  '_Logo.js': { file: 'assets/Logo-1.js' },
+};
+
+describe('Vite manifest assets', () => {
+  it('uses a hash of the manifest as a non-empty string version that changes with the build', () => {
+    const first = new ManifestAssets(manifestFile(manifest)).version();
+    const changed = new ManifestAssets(manifestFile({ ...manifest, '_vendor.js': { file: 'assets/vendor-2.js' } })).version();
+    expect(first).toMatch(/^[0-9a-f]{16}$/);
+    expect(changed).not.toBe(first);
+  });
+
+  it('links the entry script and CSS, and preloads the page chunk with its imports', () => {
+    const tags = new ManifestAssets(manifestFile(manifest)).tags('Public/Home');
+    expect(tags).toEqual([
+      '<link rel="stylesheet" href="/build/assets/app-1.css">',
+      '<link rel="stylesheet" href="/build/assets/Home-1.css">',
+      '<link rel="modulepreload" href="/build/assets/vendor-1.js">',
+      '<link rel="modulepreload" href="/build/assets/Home-1.js">',
+      '<link rel="modulepreload" href="/build/assets/Logo-1.js">',
+      '<script type="module" src="/build/assets/app-1.js"></script>',
+    ]);
+  });
+
+  it('says how to build when the manifest is missing', () => {
+    expect(() => new ManifestAssets('/nowhere/manifest.json')).toThrow('run "npm run build" first');
+  });
+});
