@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../src/app.js';
+
+/** Runs the built server with the given environment until it exits, as an operator would start it. */
+function runServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const sqlite = () => ({ DB_PATH: join(mkdtempSync(join(tmpdir(), 'agromaq-startup-')), 'db.sqlite'), LOG_LEVEL: 'silent' });
+
+describe('start-up failures: one clear line and exit 1', () => {
+  it('refuses a bad DB_TYPE', async () => {
+    const result = await runServer({ ...sqlite(), DB_TYPE: 'oracle' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Configuration error: DB_TYPE: must be one of sqlite, mysql (got "oracle")');
+  });
+
+  it('refuses to start in production without its secrets', async () => {
+    const result = await runServer({ ...sqlite(), NODE_ENV: 'production' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Configuration error: JWT_SECRET: required in production (a random string of at least 32 characters); APP_KEY: required in production (a random string of at least 32 characters)',
+    );
+  });
+
+  it('says which MySQL server it cannot reach', async () => {
+    const result = await runServer({ ...sqlite(), DB_TYPE: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: '1', DB_NAME: 'agromaq' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Cannot reach MySQL at 127.0.0.1:1/agromaq: connection refused (is the server running?)');
+  });
+});
