@@ -5,8 +5,9 @@ import { defineConfig } from 'vite';
 
 // One config for the client bundle (build/client, with a manifest the server reads) and the SSR bundle
 // (build/ssr, imported once by the Nest process). Both are served under /build/.
-export default defineConfig(({ isSsrBuild }) => ({
-  base: '/build/',
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // Built files are served under /build/; the dev server serves the sources from the root.
+  base: command === 'build' ? '/build/' : '/',
   publicDir: false,
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./resources/js', import.meta.url)) } },

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -40,8 +41,8 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     if (config.migrateOnStart) await migrate(dataSource, config);
     await runSeeds(dataSource, { demo: config.seedOnStart, logger });
 
-    const vite = config.viteDev ? await startViteDevServer() : null;
-    const inertiaOptions = await buildInertiaOptions(config, logger, vite);
+    const vite: { server: ViteDevServer | null } = { server: null };
+    const inertiaOptions = await buildInertiaOptions(config, logger, () => vite.server!);
     const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger }), {
       logger: new PinoNestLogger(logger),
       bufferLogs: false,
@@ -57,14 +58,16 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     }));
 
     app.use(requestLogging(logger));
-    if (vite) app.use(vite.middlewares);
-    else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    if (config.viteDev) {
+      vite.server = await startViteDevServer(app.getHttpServer());
+      app.use(vite.server.middlewares);
+    } else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h' }));
     useInertiaPipeline(app);
 
     await app.init();
     useErrorHandler(app, logger);
-    if (vite) app.getHttpServer().on('close', () => void vite.close());
+    if (vite.server) app.getHttpServer().on('close', () => void vite.server?.close());
     return { app, dataSource, logger };
   } catch (error) {
     await dataSource.destroy();
@@ -93,10 +96,10 @@ async function migrate(dataSource: DataSource, config: AppConfig): Promise<void>
   }
 }
 
-async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: ViteDevServer | null): Promise<InertiaOptions> {
+async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () => ViteDevServer): Promise<InertiaOptions> {
   let assets: AssetProvider;
   let ssr: SsrRenderer | null = null;
-  if (vite) {
+  if (config.viteDev) {
     assets = new ViteDevAssets(vite);
     if (config.ssr) ssr = new ViteDevSsr(vite);
   } else {
@@ -116,7 +119,8 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: Vite
   };
 }
 
-async function startViteDevServer(): Promise<ViteDevServer> {
+/** Vite in middleware mode, its hot-reload websocket on the app's own HTTP server: one port for all. */
+async function startViteDevServer(httpServer: Server): Promise<ViteDevServer> {
   const { createServer } = await import('vite');
-  return createServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
+  return createServer({ root: PROJECT_ROOT, server: { middlewareMode: true, hmr: { server: httpServer } }, appType: 'custom' });
 }

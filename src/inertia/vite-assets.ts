@@ -68,7 +68,8 @@ export class ManifestAssets implements AssetProvider {
 
 /** In development the Vite dev server serves the sources with hot reload. */
 export class ViteDevAssets implements AssetProvider {
-  constructor(private readonly vite: ViteDevServer) {}
+  /** `vite` is read when needed: the dev server is created after the Nest app, on its HTTP server. */
+  constructor(private readonly vite: () => ViteDevServer) {}
 
   version(): string {
     return 'development';
@@ -79,7 +80,7 @@ export class ViteDevAssets implements AssetProvider {
   }
 
   transformHtml(url: string, html: string): Promise<string> {
-    return this.vite.transformIndexHtml(url, html);
+    return this.vite().transformIndexHtml(url, html);
   }
 }
 
@@ -101,10 +102,10 @@ export class BundleSsr implements SsrRenderer {
 
 /** In development the SSR entry is loaded through Vite, so server rendering follows source changes. */
 export class ViteDevSsr implements SsrRenderer {
-  constructor(private readonly vite: ViteDevServer) {}
+  constructor(private readonly vite: () => ViteDevServer) {}
 
   async render(page: PageObject): Promise<SsrResult> {
-    const entry = (await this.vite.ssrLoadModule(`/${SSR_ENTRY}`)) as SsrEntry;
+    const entry = (await this.vite().ssrLoadModule(`/${SSR_ENTRY}`)) as SsrEntry;
     return entry.default(page);
   }
 }
