@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { CitiesModule } from './cities/cities.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
+import { IpsModule } from './ips/ips.module.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
 import { LOGGER } from './common/logging/logger.constants.js';
@@ -41,6 +43,8 @@ export class AppModule {
         CitiesModule,
         UsersModule,
         AuthModule,
+        IpsModule,
+        DashboardModule,
         SiteModule,
       ],
       providers: [

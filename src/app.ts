@@ -28,6 +28,8 @@ export interface CreatedApp {
   app: NestExpressApplication;
   dataSource: DataSource;
   logger: Logger;
+  /** What the seeds have to tell the operator (how to log in, in development). */
+  notes: string[];
 }
 
 /**
@@ -39,7 +41,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
   const dataSource = await openDatabase(config.db);
   try {
     if (config.migrateOnStart) await migrate(dataSource, config);
-    await runSeeds(dataSource, { demo: config.seedOnStart, logger });
+    const notes = await runSeeds(dataSource, { demo: config.seedOnStart, logger, config });
 
     const vite: { server: ViteDevServer | null } = { server: null };
     const inertiaOptions = await buildInertiaOptions(config, logger, () => vite.server!);
@@ -52,9 +54,10 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     app.enableShutdownHooks();
 
     const inertia = app.get(InertiaService);
-    inertia.share(() => ({
+    inertia.share((req) => ({
       appName: config.appName,
       site: { whatsappNumber: config.site.whatsappNumber },
+      admin: req.admin ? { id: req.admin.id, username: req.admin.username, name: req.admin.name, role: req.admin.role } : null,
     }));
 
     app.use(requestLogging(logger));
@@ -68,7 +71,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     await app.init();
     useErrorHandler(app, logger);
     if (vite.server) app.getHttpServer().on('close', () => void vite.server?.close());
-    return { app, dataSource, logger };
+    return { app, dataSource, logger, notes };
   } catch (error) {
     await dataSource.destroy();
     throw error;

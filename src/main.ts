@@ -12,7 +12,7 @@ async function bootstrap(): Promise<void> {
   }
 
   try {
-    const { app } = await createApp(config);
+    const { app, notes } = await createApp(config);
     await app.listen(config.port, config.host);
     const url = config.appUrl;
     process.stdout.write(
@@ -22,6 +22,7 @@ async function bootstrap(): Promise<void> {
         `  Database: ${describeDatabase(config.db)}`,
         `  Public site: ${url}/`,
         `  Admin:       ${url}/admin/login`,
+        ...notes.map((note) => `  ${note}`),
         '',
       ].join('\n') + '\n',
     );

@@ -31,6 +31,8 @@ export interface AppConfig {
   migrateOnStart: boolean;
   seedOnStart: boolean;
   jwtSecret: string;
+  /** How long an admin session (JWT and cookie) lasts, in seconds. */
+  jwtExpiresIn: number;
   appKey: string;
   /** Value handed to Express' `trust proxy`; false ignores X-Forwarded-For. */
   trustProxy: boolean | number | string;
@@ -39,6 +41,8 @@ export interface AppConfig {
   /** Serve the client through Vite's dev server (hot reload) instead of the built bundle. */
   viteDev: boolean;
   site: SiteConfig;
+  /** An MMDB city database to use instead of the one shipped by the geolocation package. */
+  geoipDbPath: string | null;
 }
 
 export class ConfigError extends Error {
@@ -78,7 +82,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const ssr = read.boolean('SSR', true);
   const viteDev = read.boolean('VITE_DEV', false);
   const trustProxy = readTrustProxy(read);
+  const jwtExpiresIn = read.duration('JWT_EXPIRES_IN', 8 * 3600);
   const whatsappNumber = read.pattern('WHATSAPP_NUMBER', '5543999990000', /^\d{12,13}$/, 'digits only with country and area code, e.g. 5543999990000');
+  const geoipDbPath = read.raw('GEOIP_DB_PATH') || null;
   const gtmId = read.optionalPattern('GTM_ID', /^GTM-[A-Z0-9]+$/, 'like GTM-XXXXXXX');
 
   if (viteDev && nodeEnv === 'production') problems.push('VITE_DEV: the Vite dev server never runs in production');
@@ -96,12 +102,14 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     migrateOnStart,
     seedOnStart,
     jwtSecret: secrets.JWT_SECRET,
+    jwtExpiresIn,
     appKey: secrets.APP_KEY,
     trustProxy,
     logLevel,
     ssr,
     viteDev,
     site: { whatsappNumber, gtmId },
+    geoipDbPath,
   };
 }
 
@@ -231,6 +239,19 @@ class EnvReader {
     if (['false', '0', 'no'].includes(value)) return false;
     this.problem(name, `must be true or false (got "${value}")`);
     return fallback;
+  }
+
+  /** Seconds, written as 3600, 90s, 30m, 8h or 1d; from one minute to 30 days. */
+  duration(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    const match = /^(\d+)\s*(s|m|h|d)?$/.exec(value);
+    const seconds = match ? Number(match[1]) * { s: 1, m: 60, h: 3600, d: 86400 }[(match[2] ?? 's') as 's' | 'm' | 'h' | 'd'] : NaN;
+    if (!(seconds >= 60 && seconds <= 30 * 86400)) {
+      this.problem(name, `must be a duration from 1m to 30d, like 8h or 30m (got "${value}")`);
+      return fallback;
+    }
+    return seconds;
   }
 
   url(name: string, fallback: string): string {

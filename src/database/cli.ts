@@ -24,7 +24,8 @@ async function main(): Promise<void> {
       case 'seed': {
         await dataSource.runMigrations({ transaction: 'each' });
         const demo = flags.includes('--no-demo') ? false : config.env !== 'production';
-        await runSeeds(dataSource, { demo, logger });
+        const notes = await runSeeds(dataSource, { demo, logger, config });
+        notes.forEach((note) => console.log(note));
         console.log(`Seeded ${demo ? 'reference and demo' : 'reference'} data on ${describeDatabase(config.db)}`);
         break;
       }

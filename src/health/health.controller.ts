@@ -1,9 +1,11 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
+import { Public } from '../auth/decorators.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 
+@Public()
 @Controller('api/health')
 export class HealthController {
   constructor(

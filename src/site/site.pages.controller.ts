@@ -1,7 +1,9 @@
 import { Controller, Get, Redirect } from '@nestjs/common';
+import { Public } from '../auth/decorators.js';
 import { inertia } from '../inertia/inertia-response.js';
 
 /** The public site's pages, rendered on the server (SSR) and hydrated in the browser. */
+@Public()
 @Controller()
 export class SitePagesController {
   @Get()

@@ -6,6 +6,7 @@ import { InertiaService, isInertiaRequest } from '../../inertia/inertia.service.
 import { LOGGER } from '../logging/logger.constants.js';
 import { ValidationFailedException } from './app.exception.js';
 import { toErrorBody } from './error-body.js';
+import { RedirectException } from './redirect.exception.js';
 
 /** Paths that name a file: a miss there is a plain 404, never the home page. */
 const FILE_PATH = /^\/build\/|\.(?!html$)[a-z0-9]{1,5}$/i;
@@ -27,6 +28,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   async handle(exception: unknown, req: Request, res: Response): Promise<void> {
+    if (exception instanceof RedirectException && !res.headersSent) {
+      res.redirect(exception.status, exception.location);
+      return;
+    }
     const body = toErrorBody(exception);
     const requestId = String(req.id ?? '');
     if (body.statusCode >= 500) {

@@ -1,30 +1,40 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { seedDevAdmin } from '../../auth/dev-admin.seed.js';
+import type { AppConfig } from '../../config/app-config.js';
 import { seedReferenceData } from './reference-data.js';
 
 export interface Seeder {
   name: string;
   /** Demo data is for development and demonstrations only, never for production. */
   demo: boolean;
-  /** Idempotent: a seeder that finds its data in place leaves it alone. */
-  run(dataSource: DataSource, logger: Logger): Promise<void>;
+  /** Idempotent: a seeder that finds its data in place leaves it alone. Returns lines for the operator. */
+  run(dataSource: DataSource, context: SeedContext): Promise<string[] | void>;
+}
+
+export interface SeedContext {
+  config: AppConfig;
+  logger: Logger;
 }
 
 export const SEEDERS: Seeder[] = [
   {
     name: 'reference data',
     demo: false,
-    async run(dataSource, logger) {
+    async run(dataSource, { logger }) {
       const counts = await seedReferenceData(dataSource);
       logger.debug(counts, 'Reference data in place');
     },
   },
+  { name: 'development admin', demo: true, run: (dataSource, { config }) => seedDevAdmin(dataSource, config) },
 ];
 
-/** Runs the reference seeders, and the demo ones when asked. */
-export async function runSeeds(dataSource: DataSource, options: { demo: boolean; logger: Logger }): Promise<void> {
+/** Runs the reference seeders, and the demo ones when asked; returns what they have to tell the operator. */
+export async function runSeeds(dataSource: DataSource, options: SeedContext & { demo: boolean }): Promise<string[]> {
+  const notes: string[] = [];
   for (const seeder of SEEDERS) {
     if (seeder.demo && !options.demo) continue;
-    await seeder.run(dataSource, options.logger);
+    notes.push(...((await seeder.run(dataSource, options)) ?? []));
   }
+  return notes;
 }

@@ -1,0 +1,66 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AppException } from '../common/http/app.exception.js';
+import { RedirectException } from '../common/http/redirect.exception.js';
+import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
+import { InertiaService } from '../inertia/inertia.service.js';
+import { IpsService } from '../ips/ips.service.js';
+import type { AdminRole } from './admin-role.js';
+import { AdminCookie } from './admin-cookie.js';
+import { RoleForbiddenException, SessionException, type SessionProblem } from './auth.exceptions.js';
+import { AuthService } from './auth.service.js';
+import { IS_PUBLIC, ROLES } from './decorators.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Where a page visit without a valid session goes (DESIGN.md section 5). */
+export function loginRedirect(problem: SessionProblem, originalUrl: string): string {
+  const next = new URLSearchParams({ next: originalUrl }).toString();
+  return problem === 'IP_REVOKED' ? `/admin/login?reason=ip_revogado&${next}` : `/admin/login?${next}`;
+}
+
+/**
+ * The one access guard, global: every route needs an admin session unless marked @Public(). In order:
+ * the token (Bearer header or session cookie; cookie writes also need the XSRF header), the session and
+ * admin read from the database, the request's IP (still authorized, for the admin's role), then @Roles().
+ * Page visits that fail are redirected; API calls get 401/403 with a code.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly auth: AuthService,
+    private readonly ips: IpsService,
+    private readonly inertia: InertiaService,
+    private readonly cookie: AdminCookie,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const req = context.switchToHttp().getRequest<Request>();
+    const isPage = !this.inertia.isApiPath(req.path);
+    try {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+      const token = bearer ?? this.cookie.read(req);
+      if (!token) throw new SessionException('NO_AUTH');
+      if (!bearer && WRITE_METHODS.has(req.method) && !this.inertia.xsrf.isValid(req)) {
+        throw new AppException(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);
+      }
+      const { admin, ip } = await this.auth.authenticate(token, req.ip ?? '');
+      req.admin = admin;
+      await this.ips.touch(ip);
+
+      const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets);
+      if (roles && !roles.includes(admin.role)) throw new RoleForbiddenException();
+      return true;
+    } catch (error) {
+      if (isPage && error instanceof SessionException) throw new RedirectException(loginRedirect(error.problem, req.originalUrl));
+      if (isPage && error instanceof RoleForbiddenException) throw new RedirectException('/admin/dashboard');
+      throw error;
+    }
+  }
+}

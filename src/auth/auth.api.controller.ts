@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ThrottlerGuard } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { InertiaService } from '../inertia/inertia.service.js';
+import { AdminCookie } from './admin-cookie.js';
+import { AuthService } from './auth.service.js';
+import type { AuthenticatedAdmin } from './auth.types.js';
+import { CurrentAdmin, Public } from './decorators.js';
+import { LoginInput } from './dto/login.input.js';
+
+@Controller('api/admin')
+export class AuthApiController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookie: AdminCookie,
+    private readonly inertia: InertiaService,
+  ) {}
+
+  /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @Post('login')
+  @HttpCode(200)
+  async login(@Body() input: LoginInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { token, admin, expiresAt } = await this.auth.login(input, req.ip ?? '');
+    this.cookie.write(res, token, expiresAt);
+    this.inertia.xsrf.rotate(res);
+    return { token, admin };
+  }
+
+  /** Ends the session of the token sent (header or cookie) and clears the cookie; answers ok even without one. */
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    await this.auth.revokeToken(bearer ?? this.cookie.read(req));
+    this.cookie.clear(res);
+    this.inertia.xsrf.rotate(res);
+    return { ok: true };
+  }
+
+  @Get('me')
+  me(@CurrentAdmin() admin: AuthenticatedAdmin) {
+    return { admin: { id: admin.id, username: admin.username, name: admin.name, role: admin.role } };
+  }
+}

@@ -1,0 +1,24 @@
+import { JwtService } from '@nestjs/jwt';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
+import { MmdbGeolocator } from '../ips/geolocation.js';
+import { IpsService } from '../ips/ips.service.js';
+import { AdminSession } from './admin-session.entity.js';
+import { Admin } from './admin.entity.js';
+import { AuthService, JWT_ALGORITHM } from './auth.service.js';
+import { PasswordHasher } from './password-hasher.js';
+
+/** The access services outside Nest, for the CLI and the seeds, wired exactly as the app wires them. */
+export function standaloneAccessServices(dataSource: DataSource, config: AppConfig): { auth: AuthService; ips: IpsService } {
+  const ips = new IpsService(dataSource.getRepository(AuthorizedIp), MmdbGeolocator.fromPackage(config.geoipDbPath), config);
+  const auth = new AuthService(
+    dataSource.getRepository(Admin),
+    dataSource.getRepository(AdminSession),
+    ips,
+    new PasswordHasher(),
+    new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
+    config,
+  );
+  return { auth, ips };
+}

@@ -1,0 +1,15 @@
+import { Controller, Get } from '@nestjs/common';
+import { inertia } from '../inertia/inertia-response.js';
+
+@Controller('admin')
+export class DashboardPagesController {
+  @Get()
+  root() {
+    return inertia('Admin/Dashboard');
+  }
+
+  @Get('dashboard')
+  dashboard() {
+    return inertia('Admin/Dashboard');
+  }
+}

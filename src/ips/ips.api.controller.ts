@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AuthenticatedAdmin } from '../auth/auth.types.js';
+import { CurrentAdmin, Roles } from '../auth/decorators.js';
+import { IdPipe } from '../common/http/id.pipe.js';
+import { CreateAuthorizedIpInput } from './dto/create-authorized-ip.input.js';
+import { normalizeIp } from './ip-address.js';
+import { IpsService } from './ips.service.js';
+
+@Roles('master')
+@Controller('api/admin')
+export class IpsApiController {
+  constructor(private readonly ips: IpsService) {}
+
+  @Get('ips-autorizados')
+  async list() {
+    const data = await this.ips.list();
+    return { data, total: data.length };
+  }
+
+  @Post('ips-autorizados')
+  async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
+    const { ip, twofa } = await this.ips.create(input, admin.id);
+    return { ok: true, ip, twofa };
+  }
+
+  @Delete('ips-autorizados/:id')
+  async remove(@Param('id', IdPipe) id: number) {
+    await this.ips.remove(id);
+    return { ok: true };
+  }
+
+  @Post('ips-autorizados/:id/refresh-location')
+  @HttpCode(200)
+  refreshLocation(@Param('id', IdPipe) id: number) {
+    return this.ips.refreshLocation(id);
+  }
+
+  /** The address this server sees for the caller: the one its access guard checks. */
+  @Get('meu-ip')
+  myIp(@Req() req: Request) {
+    return { ip: normalizeIp(req.ip ?? '') ?? req.ip };
+  }
+}

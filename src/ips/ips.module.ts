@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { AuthorizedIp } from './authorized-ip.entity.js';
+import { IpGeolocator, MmdbGeolocator } from './geolocation.js';
+import { IpsApiController } from './ips.api.controller.js';
+import { IpsPagesController } from './ips.pages.controller.js';
+import { IpsService } from './ips.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([AuthorizedIp])],
+  controllers: [IpsApiController, IpsPagesController],
+  providers: [
+    IpsService,
+    { provide: IpGeolocator, inject: [APP_CONFIG], useFactory: (config: AppConfig) => MmdbGeolocator.fromPackage(config.geoipDbPath) },
+  ],
+  exports: [IpsService],
+})
+export class IpsModule {}

@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { AdminRole } from '../auth/admin-role.js';
+import { currentTotp, newTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from '../auth/totp.js';
+import { AppException } from '../common/http/app.exception.js';
+import { SecretBox } from '../common/crypto/secret-box.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+import { AuthorizedIp } from './authorized-ip.entity.js';
+import { describeLocation, IpGeolocator } from './geolocation.js';
+import { isPrivateIp, normalizeIp } from './ip-address.js';
+
+/** An IP counts as online while an admin request came from it in the last 5 minutes. */
+export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
+/** last_seen_at is written at most this often per IP, not on every request. */
+const SEEN_WRITE_INTERVAL_MS = 60 * 1000;
+
+export interface AuthorizedIpView {
+  id: number;
+  ip: string;
+  role: AdminRole;
+  descricao: string | null;
+  local: string | null;
+  online: boolean;
+  privado: boolean;
+  located_at: string | null;
+  last_seen_at: string | null;
+  created_at: string;
+}
+
+export interface TwoFactorSetup {
+  qr_data_url: string;
+  secret: string;
+  otpauth_url: string;
+}
+
+@Injectable()
+export class IpsService {
+  private readonly secrets: SecretBox;
+  private readonly lastSeenWrites = new Map<number, number>();
+
+  constructor(
+    @InjectRepository(AuthorizedIp) private readonly ips: Repository<AuthorizedIp>,
+    private readonly geolocator: IpGeolocator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.secrets = new SecretBox(config.appKey);
+  }
+
+  findByIp(ip: string): Promise<AuthorizedIp | null> {
+    const normalized = normalizeIp(ip);
+    return normalized ? this.ips.findOneBy({ ip: normalized }) : Promise.resolve(null);
+  }
+
+  findById(id: number): Promise<AuthorizedIp | null> {
+    return this.ips.findOneBy({ id });
+  }
+
+  /** The current code of an IP's authenticator (development tooling; the secret never leaves the server). */
+  async currentCode(ip: AuthorizedIp): Promise<string> {
+    return currentTotp(this.secrets.open(ip.totpSecret));
+  }
+
+  async list(): Promise<AuthorizedIpView[]> {
+    const rows = await this.ips.find({ order: { role: 'DESC', createdAt: 'ASC', id: 'ASC' } });
+    return rows.map((row) => this.view(row));
+  }
+
+  /** Authorizes an address for a role and gives it its own TOTP secret, returned once to be scanned. */
+  async create(
+    input: { ip: string; descricao?: string | null; targetRole: AdminRole },
+    createdBy: number | null,
+    secret = newTotpSecret(),
+  ): Promise<{ ip: AuthorizedIpView; twofa: TwoFactorSetup }> {
+    const ip = normalizeIp(input.ip);
+    if (!ip) throw new AppException(400, 'VALIDATION_FAILED', 'Informe um endereço IPv4 ou IPv6 válido.', { ip: 'Informe um endereço IPv4 ou IPv6 válido.' });
+    if (await this.ips.existsBy({ ip })) throw new AppException(409, 'IP_ALREADY_AUTHORIZED', 'Este IP já está cadastrado.', { ip: 'Este IP já está cadastrado.' });
+
+    const saved = await this.ips.save(
+      this.ips.create({ ip, role: input.targetRole, descricao: input.descricao?.trim() || null, totpSecret: this.secrets.seal(secret), createdBy }),
+    );
+    return { ip: this.view(saved), twofa: await this.twoFactorSetup(saved, secret) };
+  }
+
+  async twoFactorSetup(ip: AuthorizedIp, secret = this.secrets.open(ip.totpSecret)): Promise<TwoFactorSetup> {
+    const uri = totpUri(this.config.appName, `${ip.role === 'master' ? 'Master' : 'Gestor'} ${ip.ip}`, secret);
+    return { qr_data_url: await totpQrDataUrl(uri), secret, otpauth_url: uri };
+  }
+
+  /** Removes an address; the sessions that came from it end at their next request (IP_REVOKED). */
+  async remove(id: number): Promise<void> {
+    const ip = await this.ips.findOneBy({ id });
+    if (!ip) throw new AppException(404, 'IP_NOT_FOUND', 'IP não encontrado.');
+    if (ip.role === 'master' && (await this.ips.countBy({ role: 'master' })) <= 1) {
+      throw new AppException(409, 'LAST_MASTER_IP', 'Não é possível remover o último IP master: ninguém mais conseguiria acessar o painel.');
+    }
+    await this.ips.delete({ id });
+    this.lastSeenWrites.delete(id);
+  }
+
+  /** Looks the address up in the offline database; private and loopback addresses are skipped. */
+  async refreshLocation(id: number): Promise<{ ok: true; skipped: boolean; ip: AuthorizedIpView }> {
+    const ip = await this.ips.findOneBy({ id });
+    if (!ip) throw new AppException(404, 'IP_NOT_FOUND', 'IP não encontrado.');
+    if (isPrivateIp(ip.ip)) return { ok: true, skipped: true, ip: this.view(ip) };
+
+    const location = await this.geolocator.locate(ip.ip);
+    if (!location) throw new AppException(422, 'LOCATION_NOT_FOUND', 'Não foi possível atualizar a localização agora');
+    ip.city = location.city?.slice(0, 120) ?? null;
+    ip.region = location.region?.slice(0, 120) ?? null;
+    ip.country = location.country;
+    ip.latitude = location.latitude === null ? null : location.latitude.toFixed(6);
+    ip.longitude = location.longitude === null ? null : location.longitude.toFixed(6);
+    ip.local = describeLocation(location)?.slice(0, 255) ?? null;
+    ip.locatedAt = new Date();
+    await this.ips.save(ip);
+    return { ok: true, skipped: false, ip: this.view(ip) };
+  }
+
+  /**
+   * Checks a login code against the IP's secret and records its time step in the same statement that
+   * checks it is newer than the last one used, so two requests cannot both spend one code.
+   */
+  async consumeTotp(ip: AuthorizedIp, token: string): Promise<boolean> {
+    const lastStep = ip.totpLastStep === null ? null : Number(ip.totpLastStep);
+    const step = await verifyTotp(this.secrets.open(ip.totpSecret), token, lastStep);
+    if (step === null) return false;
+    const result = await this.ips
+      .createQueryBuilder()
+      .update(AuthorizedIp)
+      .set({ totpLastStep: String(step) })
+      .where('id = :id', { id: ip.id })
+      .andWhere('(totp_last_step IS NULL OR totp_last_step < :step)', { step })
+      .execute();
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** Marks the IP as seen now (online), writing at most once a minute per IP. */
+  async touch(ip: AuthorizedIp): Promise<void> {
+    const now = Date.now();
+    if (now - (this.lastSeenWrites.get(ip.id) ?? 0) < SEEN_WRITE_INTERVAL_MS) return;
+    this.lastSeenWrites.set(ip.id, now);
+    await this.ips.update({ id: ip.id }, { lastSeenAt: new Date(now) });
+  }
+
+  view(row: AuthorizedIp): AuthorizedIpView {
+    const lastSeen = row.lastSeenAt ? new Date(row.lastSeenAt) : null;
+    return {
+      id: row.id,
+      ip: row.ip,
+      role: row.role,
+      descricao: row.descricao,
+      local: row.local,
+      online: !!lastSeen && Date.now() - lastSeen.getTime() < ONLINE_WINDOW_MS,
+      privado: isPrivateIp(row.ip),
+      located_at: row.locatedAt ? new Date(row.locatedAt).toISOString() : null,
+      last_seen_at: lastSeen ? lastSeen.toISOString() : null,
+      created_at: new Date(row.createdAt).toISOString(),
+    };
+  }
+}
