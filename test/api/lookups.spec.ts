@@ -1,11 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
+let session: AdminSession;
 
 beforeAll(async () => {
   sut = await startTestApp();
+  session = await loginAs(sut, 'gestor');
 });
 
 afterAll(async () => {
@@ -14,41 +17,41 @@ afterAll(async () => {
 
 describe('GET /api/admin/cities', () => {
   it('finds a municipality by name regardless of accents and case', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: 'SAO JOSE DOS PINHAIS' }).expect(200);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'SAO JOSE DOS PINHAIS' }).expect(200);
     expect(res.body.data).toEqual([{ city_id: 4125506, name: 'São José dos Pinhais', code: 'PR' }]);
   });
 
   it('lists names that start with the search before names that contain it', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: 'londrina' }).expect(200);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'londrina' }).expect(200);
     expect(res.body.data.map((city: { name: string }) => city.name)).toEqual(['Londrina', 'Nova Londrina']);
   });
 
   it('finds the municipalities of a UF', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: 'ac' }).expect(200);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'ac' }).expect(200);
     const ufs = new Set(res.body.data.map((city: { code: string }) => city.code));
     expect(ufs.has('AC')).toBe(true);
     expect(res.body.data.some((city: { name: string }) => city.name === 'Rio Branco')).toBe(true);
   });
 
   it('narrows a name to a UF with "nome - UF"', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: 'Bom Jesus - RS' }).expect(200);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'Bom Jesus - RS' }).expect(200);
     expect(res.body.data).toEqual([{ city_id: 4302303, name: 'Bom Jesus', code: 'RS' }]);
   });
 
   it('answers at most 100 municipalities', async () => {
-    const all = await request(sut.server).get('/api/admin/cities').expect(200);
+    const all = await request(sut.server).get('/api/admin/cities').set(bearer(session)).expect(200);
     expect(all.body.data).toHaveLength(100);
-    const many = await request(sut.server).get('/api/admin/cities').query({ busca: 'a' }).expect(200);
+    const many = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'a' }).expect(200);
     expect(many.body.data).toHaveLength(100);
   });
 
   it('treats LIKE wildcards in the search literally', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: '%' }).expect(200);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: '%' }).expect(200);
     expect(res.body.data).toEqual([]);
   });
 
   it('refuses a search over 100 characters with a Portuguese message', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: 'a'.repeat(101) }).expect(400);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'a'.repeat(101) }).expect(400);
     expect(res.body).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
@@ -58,14 +61,14 @@ describe('GET /api/admin/cities', () => {
   });
 
   it('refuses unknown query parameters', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').query({ busca: 'x', ordem: 'nome' }).expect(400);
+    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'x', ordem: 'nome' }).expect(400);
     expect(res.body.errors).toEqual({ ordem: 'Campo não permitido.' });
   });
 });
 
 describe('GET /api/admin/cargos and /api/admin/ocupacoes', () => {
   it('lists the cargos in alphabetical order as {data: [{cargo_id, name}]}', async () => {
-    const res = await request(sut.server).get('/api/admin/cargos').expect(200);
+    const res = await request(sut.server).get('/api/admin/cargos').set(bearer(session)).expect(200);
     expect(res.body.data.length).toBeGreaterThan(5);
     expect(res.body.data[0]).toEqual({ cargo_id: expect.any(Number), name: expect.any(String) });
     const names = res.body.data.map((row: { name: string }) => row.name);
@@ -74,9 +77,18 @@ describe('GET /api/admin/cargos and /api/admin/ocupacoes', () => {
   });
 
   it('lists the ocupações as {data: [{ocupacao_id, name}]}', async () => {
-    const res = await request(sut.server).get('/api/admin/ocupacoes').expect(200);
+    const res = await request(sut.server).get('/api/admin/ocupacoes').set(bearer(session)).expect(200);
     expect(res.body.data[0]).toEqual({ ocupacao_id: expect.any(Number), name: expect.any(String) });
     expect(res.body.data.map((row: { name: string }) => row.name)).toContain('Produtor Rural');
+  });
+});
+
+describe('lookups are for admins only', () => {
+  it('answers 401 NO_AUTH without a session', async () => {
+    for (const path of ['/api/admin/cities', '/api/admin/cargos', '/api/admin/ocupacoes']) {
+      const res = await request(sut.server).get(path).set('X-Forwarded-For', session.ip).expect(401);
+      expect(res.body).toEqual({ statusCode: 401, code: 'NO_AUTH', message: 'Faça login para continuar.' });
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { endSession } from './session';
+
 /** An error answered by the API, with its Portuguese message and stable code. */
 export class ApiError extends Error {
   constructor(
@@ -15,9 +17,12 @@ function cookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
+const SESSION_EXEMPT = ['/admin/login', '/admin/logout'];
+
 /**
  * Calls the JSON API under /api with the session cookie, the XSRF header and, when present, the admin's
  * Bearer token. Rejects with ApiError carrying the server's message (or none, to use a screen's fallback).
+ * A 401 on an admin call ends the session in the browser and goes to the login page.
  */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -27,13 +32,21 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const token = window.localStorage.getItem('adminToken');
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await fetch(`/api${path}`, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, '');
+  }
   const data = (await response.json().catch(() => null)) as (T & { message?: string; code?: string; errors?: Record<string, string> }) | null;
-  if (!response.ok) throw new ApiError(response.status, data?.message ?? '', data?.code, data?.errors);
+  if (!response.ok) {
+    if (response.status === 401 && path.startsWith('/admin/') && !SESSION_EXEMPT.includes(path)) endSession(data?.code);
+    throw new ApiError(response.status, data?.message ?? '', data?.code, data?.errors);
+  }
   return data as T;
 }

@@ -3,21 +3,23 @@ import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+// class-validator runs a property's rules from the one nearest the property upwards, and the pipe keeps
+// the first failure: the presence checks sit at the bottom.
 export class LoginInput {
   @Transform(trim)
-  @IsString({ message: 'Informe o usuário.' })
-  @IsNotEmpty({ message: 'Informe o usuário.' })
   @MaxLength(60, { message: 'Usuário, senha ou código 2FA inválidos.' })
+  @IsNotEmpty({ message: 'Informe o usuário.' })
+  @IsString({ message: 'Informe o usuário.' })
   username: string;
 
-  @IsString({ message: 'Informe a senha.' })
-  @IsNotEmpty({ message: 'Informe a senha.' })
   @MaxLength(200, { message: 'Usuário, senha ou código 2FA inválidos.' })
+  @IsNotEmpty({ message: 'Informe a senha.' })
+  @IsString({ message: 'Informe a senha.' })
   password: string;
 
   @Transform(trim)
-  @IsString({ message: 'Informe o código 2FA.' })
-  @IsNotEmpty({ message: 'Informe o código 2FA.' })
   @Matches(/^\d{1,10}$/, { message: 'O código 2FA deve conter apenas números.' })
+  @IsNotEmpty({ message: 'Informe o código 2FA.' })
+  @IsString({ message: 'Informe o código 2FA.' })
   otp: string;
 }

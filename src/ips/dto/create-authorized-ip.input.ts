@@ -4,17 +4,18 @@ import { ADMIN_ROLES, type AdminRole } from '../../auth/admin-role.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+// Rules run from the one nearest the property upwards; the first failure is reported.
 export class CreateAuthorizedIpInput {
   @Transform(trim)
-  @IsString({ message: 'Informe o IP.' })
-  @IsNotEmpty({ message: 'Informe o IP.' })
   @MaxLength(45, { message: 'Informe um endereço IPv4 ou IPv6 válido.' })
+  @IsNotEmpty({ message: 'Informe o IP.' })
+  @IsString({ message: 'Informe o IP.' })
   ip: string;
 
-  @IsOptional()
   @Transform(trim)
-  @IsString({ message: 'A descrição deve ser um texto.' })
   @MaxLength(255, { message: 'A descrição deve ter no máximo 255 caracteres.' })
+  @IsString({ message: 'A descrição deve ser um texto.' })
+  @IsOptional()
   descricao?: string;
 
   @IsIn(ADMIN_ROLES, { message: 'Selecione o administrador: Master ou Gestor.' })

@@ -1,8 +1,9 @@
-import { router, usePage } from '@inertiajs/react';
+import { Link, router, usePage } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { Logo } from '../../components/public/Logo';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { api, ApiError } from '../../lib/api';
+import { storeSession, type AdminData } from '../../lib/session';
 import type { SharedProps } from '../../types';
 
 interface LoginProps extends SharedProps {
@@ -12,7 +13,7 @@ interface LoginProps extends SharedProps {
 
 interface LoginResponse {
   token: string;
-  admin: { role: string; [key: string]: unknown };
+  admin: AdminData;
 }
 
 const REASONS: Record<NonNullable<LoginProps['reason']>, string> = {
@@ -43,8 +44,7 @@ export default function Login() {
     setError(null);
     try {
       const { token, admin } = await api<LoginResponse>('POST', '/admin/login', payload);
-      window.localStorage.setItem('adminToken', token);
-      window.localStorage.setItem('adminData', JSON.stringify(admin));
+      storeSession(token, admin);
       router.visit(next ?? '/admin/dashboard', { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError && caught.message ? caught.message : 'Erro ao fazer login');
@@ -132,6 +132,11 @@ export default function Login() {
             {submitting ? 'Entrando...' : 'Entrar'}
           </button>
         </form>
+        <p className="mt-6 text-center text-sm">
+          <Link href="/" className="font-medium text-brand-100 hover:text-white">
+            ← Voltar para o site
+          </Link>
+        </p>
       </div>
     </div>
   );

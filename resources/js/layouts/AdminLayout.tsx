@@ -1,0 +1,140 @@
+import { Link, router, usePage } from '@inertiajs/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Logo } from '../components/public/Logo';
+import { PageTitle } from '../components/ui/PageTitle';
+import { ToastProvider } from '../components/ui/Toast';
+import { api } from '../lib/api';
+import { clearSession, type AdminData } from '../lib/session';
+import type { SharedProps } from '../types';
+
+interface AdminProps extends SharedProps {
+  admin: AdminData | null;
+}
+
+const ICONS: Record<string, string> = {
+  dashboard: 'M4 13h6V4H4zm0 7h6v-5H4zm10 0h6v-9h-6zm0-16v5h6V4z',
+  usuarios: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8',
+  empresas: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h1m4 0h1M9 13h1m4 0h1M9 17h1m4 0h1',
+  contato: 'M4 5h16v12H7l-3 3zM8 10h8M8 13h5',
+  ips: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4',
+  sair: 'M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7',
+};
+
+const ENTRIES = [
+  { key: 'dashboard', label: 'Dashboard', href: '/admin/dashboard', match: ['/admin', '/admin/dashboard'] },
+  { key: 'usuarios', label: 'Usuários do App', href: '/admin/usuarios', match: ['/admin/usuarios'] },
+  { key: 'empresas', label: 'Empresas', href: '/admin/empresas', match: ['/admin/empresas'] },
+  { key: 'contato', label: 'Contatos', href: '/admin/contato', match: ['/admin/contato'] },
+  { key: 'ips', label: 'IP de Acesso', href: '/admin/ips', match: ['/admin/ips'], masterOnly: true },
+];
+
+function Icon({ name }: { name: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { props, url } = usePage<AdminProps>();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const path = url.split('?')[0];
+  const admin = props.admin;
+
+  useEffect(() => setMenuOpen(false), [url]);
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await api('POST', '/admin/logout');
+    } finally {
+      clearSession();
+      router.visit('/admin/login', { replace: true });
+    }
+  }
+
+  const nav = (
+    <nav aria-label="Painel" className="flex flex-1 flex-col gap-1 px-3 py-4">
+      {ENTRIES.filter((entry) => !entry.masterOnly || admin?.role === 'master').map((entry) => {
+        const active = entry.match.includes(path);
+        return (
+          <Link
+            key={entry.key}
+            href={entry.href}
+            aria-current={active ? 'page' : undefined}
+            className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition ${active ? 'bg-brand-800 text-white shadow-sm' : 'text-brand-100 hover:bg-white/10 hover:text-white'}`}
+          >
+            <Icon name={entry.key} />
+            {entry.label}
+          </Link>
+        );
+      })}
+      <button
+        type="button"
+        onClick={logout}
+        disabled={leaving}
+        className="mt-auto flex items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium text-brand-100 hover:bg-white/10 hover:text-white disabled:opacity-60"
+      >
+        <Icon name="sair" />
+        {leaving ? 'Saindo...' : 'Sair'}
+      </button>
+    </nav>
+  );
+
+  return (
+    <ToastProvider>
+      <PageTitle />
+      <div className="min-h-screen bg-slate-100">
+        <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col bg-brand-950 lg:flex">
+          <div className="flex h-16 items-center border-b border-white/10 px-5">
+            <Logo appName={props.appName} light />
+          </div>
+          {nav}
+        </aside>
+
+        {menuOpen && <div className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+        <aside
+          className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-brand-950 transition-transform duration-200 lg:hidden ${menuOpen ? 'translate-x-0' : '-translate-x-full'}`}
+          aria-hidden={!menuOpen}
+          inert={!menuOpen}
+        >
+          <div className="flex h-16 items-center justify-between border-b border-white/10 px-5">
+            <Logo appName={props.appName} light />
+            <button type="button" onClick={() => setMenuOpen(false)} className="rounded-lg p-2 text-brand-100 hover:bg-white/10" aria-label="Fechar menu">
+              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          {nav}
+        </aside>
+
+        <div className="lg:pl-64">
+          <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+            <button type="button" onClick={() => setMenuOpen(true)} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Abrir menu" aria-expanded={menuOpen}>
+              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+                <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+              </svg>
+            </button>
+            <div className="ml-auto flex items-center gap-3 text-sm">
+              {admin && (
+                <>
+                  <span className="hidden text-right sm:block">
+                    <span className="block font-semibold text-slate-800">{admin.name}</span>
+                    <span className="block text-xs text-slate-500">{admin.role === 'master' ? 'Master' : 'Gestor'}</span>
+                  </span>
+                  <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">
+                    {admin.name.slice(0, 1).toUpperCase()}
+                  </span>
+                </>
+              )}
+            </div>
+          </header>
+          <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">{children}</main>
+        </div>
+      </div>
+    </ToastProvider>
+  );
+}

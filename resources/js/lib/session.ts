@@ -1,0 +1,31 @@
+import { router } from '@inertiajs/react';
+
+export interface AdminData {
+  id: number;
+  username: string;
+  name: string;
+  role: 'master' | 'gestor';
+}
+
+/** The session as the spec keeps it in the browser: adminToken and adminData in local storage. */
+export function storeSession(token: string, admin: AdminData): void {
+  window.localStorage.setItem('adminToken', token);
+  window.localStorage.setItem('adminData', JSON.stringify(admin));
+}
+
+export function clearSession(): void {
+  window.localStorage.removeItem('adminToken');
+  window.localStorage.removeItem('adminData');
+}
+
+/**
+ * Ends the session in the browser after a 401 from an admin call (SPEC.md section 8, both readings):
+ * IP_REVOKED goes to the login page with reason=ip_revogado, anything else with the current page as next.
+ */
+export function endSession(code: string | undefined): void {
+  clearSession();
+  if (window.location.pathname === '/admin/login') return;
+  const next = `${window.location.pathname}${window.location.search}`;
+  const params = new URLSearchParams(code === 'IP_REVOKED' ? { reason: 'ip_revogado', next } : { next });
+  router.visit(`/admin/login?${params.toString()}`, { replace: true });
+}

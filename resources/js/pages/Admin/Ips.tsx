@@ -1,0 +1,387 @@
+import { router, usePage } from '@inertiajs/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Modal } from '../../components/ui/Modal';
+import { useToast } from '../../components/ui/Toast';
+import { AdminLayout } from '../../layouts/AdminLayout';
+import { api, ApiError } from '../../lib/api';
+import type { SharedProps } from '../../types';
+
+interface AuthorizedIp {
+  id: number;
+  ip: string;
+  role: 'master' | 'gestor';
+  descricao: string | null;
+  local: string | null;
+  online: boolean;
+  privado: boolean;
+}
+
+interface TwoFactorSetup {
+  qr_data_url: string;
+  secret: string;
+}
+
+/** The location spinner stays at least this long, so a fast answer does not flicker (SPEC.md section 4). */
+const MIN_SPINNER_MS = 1200;
+const ROLE_LABELS = { master: 'Master', gestor: 'Gestor' } as const;
+
+function waitAtLeast<T>(promise: Promise<T>, started: number): Promise<T> {
+  const remaining = MIN_SPINNER_MS - (Date.now() - started);
+  const delay = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, remaining)));
+  return promise.then(
+    async (value) => {
+      await delay();
+      return value;
+    },
+    async (error: unknown) => {
+      await delay();
+      throw error;
+    },
+  );
+}
+
+export default function Ips() {
+  const { ips } = usePage<SharedProps & { ips: AuthorizedIp[] }>().props;
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AuthorizedIp | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+  const [refreshing, setRefreshing] = useState<Set<number>>(new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const reload = () =>
+    router.reload({
+      only: ['ips'],
+      onSuccess: () => setLoadError(null),
+      onError: () => setLoadError('Erro ao carregar IPs'),
+      onHttpException: () => {
+        setLoadError('Erro ao carregar IPs');
+        return false;
+      },
+      onNetworkError: () => {
+        setLoadError('Erro ao carregar IPs');
+        return false;
+      },
+    });
+
+  const locations = new Set(ips.map((ip) => ip.local).filter(Boolean)).size;
+
+  async function refreshOne(ip: AuthorizedIp) {
+    setRefreshing((current) => new Set(current).add(ip.id));
+    try {
+      const result = await waitAtLeast(api<{ skipped: boolean }>('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`), Date.now());
+      if (result.skipped) toast('info', 'IP privado/localhost não possui geolocalização pública.');
+      else toast('success', 'Localização atualizada!');
+      reload();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) toast('error', 'Faltam colunas de localização: rode a migração no banco.');
+      else if (!(error instanceof ApiError && error.status === 401)) toast('error', 'Não foi possível atualizar a localização agora');
+    } finally {
+      setRefreshing((current) => {
+        const next = new Set(current);
+        next.delete(ip.id);
+        return next;
+      });
+    }
+  }
+
+  async function refreshAll() {
+    const targets = ips.filter((ip) => !ip.privado);
+    if (targets.length === 0) {
+      toast('info', 'Nenhum IP público encontrado para atualizar.');
+      return;
+    }
+    setBulkBusy(true);
+    try {
+      const started = Date.now();
+      const results = await waitAtLeast(
+        Promise.allSettled(targets.map((ip) => api<{ skipped: boolean }>('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`))),
+        started,
+      );
+      const ok = results.filter((result) => result.status === 'fulfilled').length;
+      const failed = results.length - ok;
+      if (ok === 0) toast('error', 'Falha ao atualizar localizações.');
+      else if (failed === 0) toast('success', `${ok} localizações atualizadas com sucesso!`);
+      else toast('info', `${ok} atualizadas, ${failed} falharam.`);
+      reload();
+    } catch {
+      toast('error', 'Erro ao atualizar localizações em lote.');
+    } finally {
+      setBulkBusy(false);
+    }
+  }
+
+  async function confirmRemove() {
+    if (!removing) return;
+    setRemoveBusy(true);
+    try {
+      await api('DELETE', `/admin/ips-autorizados/${removing.id}`);
+      toast('success', 'IP removido com sucesso!');
+      setRemoving(null);
+      reload();
+    } catch (error) {
+      toast('error', error instanceof ApiError && error.message ? error.message : 'Erro ao remover IP');
+    } finally {
+      setRemoveBusy(false);
+    }
+  }
+
+  const refreshButton = (ip: AuthorizedIp) => (
+    <button
+      type="button"
+      onClick={() => refreshOne(ip)}
+      disabled={ip.privado || refreshing.has(ip.id)}
+      title={ip.privado ? 'IP privado/localhost não possui geolocalização pública.' : 'Atualizar localização'}
+      aria-label={`Atualizar localização de ${ip.ip}`}
+      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      <svg viewBox="0 0 24 24" className={`h-4 w-4 ${refreshing.has(ip.id) ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+  const removeButton = (ip: AuthorizedIp) => (
+    <button type="button" onClick={() => setRemoving(ip)} aria-label={`Remover ${ip.ip}`} className="rounded-lg p-2 text-red-600 hover:bg-red-50">
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+  const status = (ip: AuthorizedIp) => (
+    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ip.online ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}>
+      <span className={`h-1.5 w-1.5 rounded-full ${ip.online ? 'bg-brand-600' : 'bg-slate-400'}`} aria-hidden="true" />
+      {ip.online ? 'Online' : 'Offline'}
+    </span>
+  );
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">IP de Acesso</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {locations === 1 ? '1 local de acesso' : `${locations} locais de acesso`} · {ips.length === 1 ? '1 IP autorizado' : `${ips.length} IPs autorizados`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={refreshAll} disabled={bulkBusy || ips.length === 0}>
+            {bulkBusy ? 'Atualizando...' : 'Atualizar localizações'}
+          </Button>
+          <Button onClick={() => setAdding(true)}>Adicionar IP</Button>
+        </div>
+      </div>
+
+      {loadError && (
+        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {loadError}
+          <Button variant="secondary" onClick={reload}>
+            Tentar novamente
+          </Button>
+        </div>
+      )}
+
+      {ips.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum IP cadastrado</p>
+      ) : (
+        <>
+          <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className="px-4 py-3">IP</th>
+                  <th className="px-4 py-3">Administrador</th>
+                  <th className="px-4 py-3">Descrição</th>
+                  <th className="px-4 py-3">Local</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className="px-4 py-3 text-right">Ações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {ips.map((ip) => (
+                  <tr key={ip.id} className="hover:bg-slate-50">
+                    <td className="px-4 py-3 font-mono text-slate-900">{ip.ip}</td>
+                    <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
+                    <td className="px-4 py-3 text-slate-600">{ip.descricao || '—'}</td>
+                    <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
+                    <td className="px-4 py-3">{status(ip)}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-1">
+                        {refreshButton(ip)}
+                        {removeButton(ip)}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="mt-6 space-y-3 md:hidden">
+            {ips.map((ip) => (
+              <li key={ip.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div>
+                    <p className="font-mono font-semibold text-slate-900">{ip.ip}</p>
+                    <p className="text-sm text-slate-600">{ROLE_LABELS[ip.role]}</p>
+                  </div>
+                  {status(ip)}
+                </div>
+                {ip.descricao && <p className="mt-2 text-sm text-slate-700">{ip.descricao}</p>}
+                <p className="mt-1 text-sm text-slate-500">{ip.local || 'Local não identificado'}</p>
+                <div className="mt-3 flex justify-end gap-1 border-t border-slate-100 pt-2">
+                  {refreshButton(ip)}
+                  {removeButton(ip)}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <p className="mt-6 text-xs text-slate-500">
+        Localização aproximada: <a href="https://db-ip.com" className="underline hover:text-slate-700" target="_blank" rel="noreferrer">IP Geolocation by DB-IP</a>
+      </p>
+
+      <AddIpModal open={adding} onClose={() => setAdding(false)} onAdded={reload} />
+      <ConfirmDialog
+        open={removing !== null}
+        message="Tem certeza que deseja remover este IP?"
+        confirmLabel="Remover"
+        danger
+        busy={removeBusy}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+}
+
+function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
+  const toast = useToast();
+  const [targetRole, setTargetRole] = useState<'' | 'master' | 'gestor'>('');
+  const [ip, setIp] = useState('');
+  const [descricao, setDescricao] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [lookingUp, setLookingUp] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [showSecret, setShowSecret] = useState(false);
+
+  function reset() {
+    setTargetRole('');
+    setIp('');
+    setDescricao('');
+    setErrors({});
+    setSetup(null);
+    setShowSecret(false);
+  }
+
+  function finish() {
+    reset();
+    onClose();
+  }
+
+  async function myIp() {
+    setLookingUp(true);
+    try {
+      const { ip: address } = await api<{ ip: string }>('GET', '/admin/meu-ip');
+      setIp(address);
+      toast('success', `Seu IP público é ${address}`);
+    } catch (error) {
+      toast('error', `Não foi possível obter seu IP público agora. ${error instanceof ApiError && error.message ? error.message : 'Tente novamente.'}`);
+    } finally {
+      setLookingUp(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!targetRole) found.targetRole = 'Selecione o administrador: Master ou Gestor.';
+    if (!ip.trim()) found.ip = 'Informe o IP.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const result = await api<{ twofa: TwoFactorSetup }>('POST', '/admin/ips-autorizados', {
+        ip: ip.trim(),
+        targetRole,
+        ...(descricao.trim() ? { descricao: descricao.trim() } : {}),
+      });
+      toast('success', 'IP adicionado com sucesso!');
+      setSetup(result.twofa);
+      onAdded();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      toast('error', error instanceof ApiError && error.message ? error.message : 'Erro ao adicionar IP');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+  return (
+    <Modal open={open} title={setup ? 'Configurar 2FA' : 'Adicionar IP'} onClose={setup ? finish : () => { reset(); onClose(); }} busy={saving}>
+      {setup ? (
+        <div className="text-center">
+          <p className="text-sm text-slate-600">Escaneie o QR code com o aplicativo autenticador de quem vai acessar a partir deste IP.</p>
+          <img src={setup.qr_data_url} alt="QR code do 2FA" className="mx-auto mt-4 h-56 w-56" />
+          <button type="button" onClick={() => setShowSecret((shown) => !shown)} className="mt-3 text-sm font-medium text-brand-700 hover:text-brand-900" aria-expanded={showSecret}>
+            {showSecret ? 'Ocultar chave manual' : 'Não consegue escanear? Ver chave manual'}
+          </button>
+          {showSecret && <p className="mt-2 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-800">{setup.secret}</p>}
+          <div className="mt-5">
+            <Button onClick={finish} className="w-full sm:w-auto">
+              Concluir
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <div>
+            <label htmlFor="ip-role" className="block text-sm font-medium text-slate-700">
+              Administrador
+            </label>
+            <select id="ip-role" value={targetRole} onChange={(e) => setTargetRole(e.target.value as typeof targetRole)} className={field}>
+              <option value="">Selecione...</option>
+              <option value="master">Master</option>
+              <option value="gestor">Gestor</option>
+            </select>
+            {errors.targetRole && <p className="mt-1 text-sm text-red-600">{errors.targetRole}</p>}
+          </div>
+          <div>
+            <label htmlFor="ip-address" className="block text-sm font-medium text-slate-700">
+              IP
+            </label>
+            <div className="mt-1 flex gap-2">
+              <input id="ip-address" value={ip} onChange={(e) => setIp(e.target.value)} maxLength={45} placeholder="Ex.: 200.160.2.3" className={`${field} mt-0 font-mono`} />
+              <Button variant="secondary" onClick={myIp} disabled={lookingUp} className="shrink-0">
+                {lookingUp ? 'Buscando...' : 'Meu IP'}
+              </Button>
+            </div>
+            {errors.ip && <p className="mt-1 text-sm text-red-600">{errors.ip}</p>}
+          </div>
+          <div>
+            <label htmlFor="ip-description" className="block text-sm font-medium text-slate-700">
+              Descrição <span className="font-normal text-slate-400">(opcional)</span>
+            </label>
+            <input id="ip-description" value={descricao} onChange={(e) => setDescricao(e.target.value)} maxLength={255} placeholder="Ex.: Escritório de Londrina" className={field} />
+            {errors.descricao && <p className="mt-1 text-sm text-red-600">{errors.descricao}</p>}
+          </div>
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="secondary" onClick={() => { reset(); onClose(); }} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Salvando...' : 'Salvar'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+Ips.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

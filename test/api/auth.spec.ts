@@ -1,0 +1,239 @@
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminSession as AdminSessionEntity } from '../../src/auth/admin-session.entity.js';
+import { Admin } from '../../src/auth/admin.entity.js';
+import { AuthorizedIp } from '../../src/ips/authorized-ip.entity.js';
+import { bearer, createAdminFixture, loginAs, nextTestIp, totpCode } from '../support/admin-session.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+
+beforeAll(async () => {
+  sut = await startTestApp();
+});
+
+afterAll(async () => {
+  await sut?.close();
+});
+
+const INVALID = { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Usuário, senha ou código 2FA inválidos.' };
+const sessionCount = () => sut.dataSource.getRepository(AdminSessionEntity).count();
+const login = (ip: string, body: object) => request(sut.server).post('/api/admin/login').set('X-Forwarded-For', ip).send(body);
+
+describe('POST /api/admin/login', () => {
+  it('logs in with username, password and the IP’s TOTP code: {token, admin} and an HttpOnly cookie', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    const res = await login(admin.ip, { username: ` ${admin.username.toUpperCase()} `, password: admin.password, otp: ` ${await totpCode(admin.secret)} ` }).expect(200);
+    expect(res.body).toEqual({ token: expect.any(String), admin: { id: expect.any(Number), username: admin.username, name: expect.any(String), role: 'master' } });
+    const cookies = res.headers['set-cookie'] as unknown as string[];
+    const session = cookies.find((cookie) => cookie.startsWith('agromaq_admin='))!;
+    expect(session).toContain(res.body.token);
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(cookies.some((cookie) => cookie.startsWith('XSRF-TOKEN='))).toBe(true);
+    const [header] = res.body.token.split('.');
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+  });
+
+  it('refuses a login from an IP that is not authorized, and writes nothing', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    const before = await sessionCount();
+    const res = await login(nextTestIp(), { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(403);
+    expect(res.body).toEqual({ statusCode: 403, code: 'IP_NOT_AUTHORIZED', message: 'Este endereço IP não está autorizado a acessar o painel.' });
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('answers a wrong password, a wrong code and an unknown user the same way', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    const code = await totpCode(admin.secret);
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const before = await sessionCount();
+    for (const body of [
+      { username: admin.username, password: 'senha-errada', otp: code },
+      { username: admin.username, password: admin.password, otp: wrongCode },
+      { username: 'ninguem', password: admin.password, otp: code },
+    ]) {
+      const res = await login(admin.ip, body).expect(401);
+      expect(res.body).toEqual(INVALID);
+    }
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it('refuses an admin on an IP authorized for the other role', async () => {
+    const gestor = await createAdminFixture(sut, 'gestor');
+    const master = await createAdminFixture(sut, 'master');
+    const res = await login(master.ip, { username: gestor.username, password: gestor.password, otp: await totpCode(master.secret) }).expect(401);
+    expect(res.body).toEqual(INVALID);
+  });
+
+  it('refuses a replayed TOTP code', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    const body = { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) };
+    await login(admin.ip, body).expect(200);
+    const res = await login(admin.ip, body).expect(401);
+    expect(res.body).toEqual(INVALID);
+  });
+
+  it('accepts the code of the previous step, but never one older than the last used', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, 0) }).expect(200);
+    await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, -1) }).expect(401);
+    await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, 1) }).expect(200);
+  });
+
+  it('refuses a deactivated admin', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    await sut.dataSource.getRepository(Admin).update({ username: admin.username }, { active: false });
+    await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(401);
+  });
+
+  it('validates the input in Portuguese: required fields and a numeric code', async () => {
+    const ip = (await createAdminFixture(sut, 'master')).ip;
+    let res = await login(ip, {}).expect(400);
+    expect(res.body.errors).toEqual({ username: 'Informe o usuário.', password: 'Informe a senha.', otp: 'Informe o código 2FA.' });
+    res = await login(ip, { username: 'admin', password: 'x', otp: '12ab56' }).expect(400);
+    expect(res.body.errors).toEqual({ otp: 'O código 2FA deve conter apenas números.' });
+    res = await login(ip, { username: 'admin', password: 'x', otp: '123456', extra: 1 }).expect(400);
+    expect(res.body.errors).toEqual({ extra: 'Campo não permitido.' });
+  });
+});
+
+describe('sessions', () => {
+  it('accepts the Bearer token and the session cookie', async () => {
+    const session = await loginAs(sut, 'gestor');
+    await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(200);
+    const res = await request(sut.server).get('/api/admin/me').set('X-Forwarded-For', session.ip).set('Cookie', session.cookie).expect(200);
+    expect(res.body.admin).toMatchObject({ username: session.username, role: 'gestor' });
+  });
+
+  it('answers 401 NO_AUTH without a token', async () => {
+    const res = await request(sut.server).get('/api/admin/me').expect(401);
+    expect(res.body).toEqual({ statusCode: 401, code: 'NO_AUTH', message: 'Faça login para continuar.' });
+  });
+
+  it('answers 401 TOKEN_EXPIRED to an expired token', async () => {
+    const session = await loginAs(sut, 'master');
+    const claims = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString());
+    const expired = await new JwtService({ secret: sut.config.jwtSecret }).signAsync({ sub: claims.sub, role: claims.role, jti: claims.jti, exp: Math.floor(Date.now() / 1000) - 10 });
+    const res = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), Authorization: `Bearer ${expired}` }).expect(401);
+    expect(res.body.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('refuses a token signed with another key, or with no signature', async () => {
+    const session = await loginAs(sut, 'master');
+    const claims = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString());
+    const forged = await new JwtService({ secret: 'outra-chave-qualquer-com-32-caracteres!' }).signAsync(claims);
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${session.token.split('.')[1]}.`;
+    for (const token of [forged, unsigned, 'lixo']) {
+      const res = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), Authorization: `Bearer ${token}` }).expect(401);
+      expect(res.body.code).toBe('NO_AUTH');
+    }
+  });
+
+  it('ends the session at logout: the same token is refused right after', async () => {
+    const session = await loginAs(sut, 'master');
+    const res = await request(sut.server).post('/api/admin/logout').set(bearer(session)).expect(200);
+    expect((res.headers['set-cookie'] as unknown as string[]).some((cookie) => /^agromaq_admin=;/.test(cookie))).toBe(true);
+    const after = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
+    expect(after.body.code).toBe('NO_AUTH');
+  });
+
+  it('ends the session when the admin is deactivated', async () => {
+    const session = await loginAs(sut, 'gestor');
+    await sut.dataSource.getRepository(Admin).update({ username: session.username }, { active: false });
+    const res = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
+    expect(res.body.code).toBe('NO_AUTH');
+  });
+
+  it('answers IP_REVOKED when the session’s IP is deleted, and from an IP that is not authorized', async () => {
+    const session = await loginAs(sut, 'gestor');
+    const fromElsewhere = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), 'X-Forwarded-For': nextTestIp() }).expect(401);
+    expect(fromElsewhere.body).toEqual({ statusCode: 401, code: 'IP_REVOKED', message: 'O acesso a partir deste IP foi revogado. Faça login novamente.' });
+
+    await sut.dataSource.getRepository(AuthorizedIp).delete({ ip: session.ip });
+    const res = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
+    expect(res.body.code).toBe('IP_REVOKED');
+  });
+
+  it('protects cookie-authenticated writes with the XSRF token', async () => {
+    const session = await loginAs(sut, 'master');
+    const cookieOnly = { 'X-Forwarded-For': session.ip, Cookie: session.cookie };
+    const refused = await request(sut.server).post('/api/admin/ips-autorizados').set(cookieOnly).send({ ip: nextTestIp(), targetRole: 'gestor' }).expect(419);
+    expect(refused.body.code).toBe('XSRF_MISMATCH');
+
+    const page = await request(sut.server).get('/admin/dashboard').set(cookieOnly).expect(200);
+    const xsrf = decodeURIComponent((page.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].slice(11));
+    await request(sut.server)
+      .post('/api/admin/ips-autorizados')
+      .set({ ...cookieOnly, Cookie: `${session.cookie}; XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf })
+      .send({ ip: nextTestIp(), targetRole: 'gestor' })
+      .expect(201);
+  });
+});
+
+describe('roles', () => {
+  it('answers 403 to a gestor on every master route', async () => {
+    const session = await loginAs(sut, 'gestor');
+    const calls = [
+      request(sut.server).get('/api/admin/ips-autorizados'),
+      request(sut.server).post('/api/admin/ips-autorizados').send({ ip: nextTestIp(), targetRole: 'gestor' }),
+      request(sut.server).delete('/api/admin/ips-autorizados/1'),
+      request(sut.server).post('/api/admin/ips-autorizados/1/refresh-location'),
+      request(sut.server).get('/api/admin/meu-ip'),
+    ];
+    for (const call of calls) {
+      const res = await call.set(bearer(session)).expect(403);
+      expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN_ROLE', message: 'Acesso restrito ao administrador master.' });
+    }
+  });
+});
+
+describe('admin pages', () => {
+  it('send a visitor without a session to the login page with the page as next', async () => {
+    const res = await request(sut.server).get('/admin/ips?ordem=local&pagina=2').expect(302);
+    expect(res.headers.location).toBe('/admin/login?next=%2Fadmin%2Fips%3Fordem%3Dlocal%26pagina%3D2');
+    expect((await request(sut.server).get('/admin').expect(302)).headers.location).toBe('/admin/login?next=%2Fadmin');
+  });
+
+  it('send a session whose IP was revoked to the login page with reason=ip_revogado', async () => {
+    const session = await loginAs(sut, 'gestor');
+    const res = await request(sut.server).get('/admin/dashboard').set({ 'X-Forwarded-For': nextTestIp(), Cookie: session.cookie }).expect(302);
+    expect(res.headers.location).toBe('/admin/login?reason=ip_revogado&next=%2Fadmin%2Fdashboard');
+  });
+
+  it('show the dashboard to a logged-in admin, with the admin in the shared props', async () => {
+    const session = await loginAs(sut, 'gestor');
+    const res = await request(sut.server).get('/admin/dashboard').set({ 'X-Forwarded-For': session.ip, Cookie: session.cookie }).expect(200);
+    expect(res.text).toContain('"component":"Admin\\/Dashboard"');
+    expect(res.text).toContain(`"username":"${session.username}"`);
+    expect(res.text).toContain('<title>AgroMaq | Dashboard</title>');
+  });
+
+  it('send a gestor from /admin/ips to the dashboard, and show it to a master', async () => {
+    const gestor = await loginAs(sut, 'gestor');
+    const redirected = await request(sut.server).get('/admin/ips').set({ 'X-Forwarded-For': gestor.ip, Cookie: gestor.cookie }).expect(302);
+    expect(redirected.headers.location).toBe('/admin/dashboard');
+    const master = await loginAs(sut, 'master');
+    const res = await request(sut.server).get('/admin/ips').set({ 'X-Forwarded-For': master.ip, Cookie: master.cookie }).expect(200);
+    expect(res.text).toContain('"component":"Admin\\/Ips"');
+    expect(res.text).toContain(`"ip":"${master.ip}"`);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 after 10 quick failures from one IP, while a correct login from another IP still works', async () => {
+    const admin = await createAdminFixture(sut, 'gestor');
+    const attacker = (await createAdminFixture(sut, 'gestor')).ip;
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      statuses.push((await login(attacker, { username: admin.username, password: `errada-${i}`, otp: '000000' })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429));
+    const limited = await login(attacker, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(429);
+    expect(limited.body.message).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
+
+    await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(200);
+  });
+});
