@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IpsService } from '../../src/ips/ips.service.js';
+import { createAdminFixture, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
+import { browserAvailable, launchBrowser } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+let browser: Browser;
+let baseUrl: string;
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  sut = await startTestApp();
+  await sut.app.listen(0, '127.0.0.1');
+  baseUrl = await sut.app.getUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sut?.close();
+});
+
+/** A browser that reaches the app from the fixture's address (through the trusted loopback proxy header). */
+async function browserFrom(ip: string, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+async function logIn(page: Page, admin: AdminFixture) {
+  await page.getByLabel('Usuário').fill(admin.username);
+  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
+  await page.getByLabel('2FA').fill(await totpCode(admin.secret));
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+import { mkdirSync } from 'node:fs';
+mkdirSync('test-results', { recursive: true });
+
+describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
+  it('a master logs in with 2FA, manages an IP on /admin/ips and logs out', async () => {
+    const master = await createAdminFixture(sut, 'master');
+    const { context, page, errors } = await browserFrom(master.ip);
+    await page.goto(`${baseUrl}/admin/login`);
+    await logIn(page, master);
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('adminData') ?? 'null'))).toMatchObject({ username: master.username, role: 'master' });
+    expect(await page.evaluate(() => history.length)).toBe(2); // the login page was replaced, not pushed
+
+    await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'IP de Acesso' }).click();
+    await page.waitForURL(`${baseUrl}/admin/ips`);
+    await page.getByRole('cell', { name: master.ip, exact: true }).waitFor();
+    const current = page.locator('aside').first().locator('[aria-current="page"]');
+    expect(await current.allInnerTexts()).toEqual(['IP de Acesso']);
+    await page.screenshot({ path: 'test-results/admin-ips-1440.png', fullPage: true });
+
+    const newIp = nextTestIp();
+    await page.getByRole('button', { name: 'Adicionar IP' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Administrador').selectOption('gestor');
+    await dialog.getByRole('button', { name: 'Meu IP' }).click();
+    await expect.poll(() => dialog.getByLabel('IP', { exact: true }).inputValue()).toBe(master.ip);
+    await dialog.getByLabel('IP', { exact: true }).fill(newIp);
+    await dialog.getByLabel(/Descrição/).fill('Escritório de Maringá');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('IP adicionado com sucesso!').waitFor();
+    await dialog.getByRole('img', { name: 'QR code do 2FA' }).waitFor();
+    await dialog.getByRole('button', { name: /chave manual/ }).click();
+    await page.screenshot({ path: 'test-results/admin-ips-qr-1440.png' });
+    expect(await dialog.locator('p.font-mono').innerText()).toMatch(/^[A-Z2-7]{32}$/);
+    await dialog.getByRole('button', { name: 'Concluir' }).click();
+    await page.getByRole('cell', { name: newIp, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: `Remover ${newIp}` }).first().click();
+    await page.getByText('Tem certeza que deseja remover este IP?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
+    await page.getByText('IP removido com sucesso!').waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: newIp, exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminData')])).toEqual([null, null]);
+    await page.goto(`${baseUrl}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/login\?next=/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a gestor lands on next after login, never sees the IP page, and is sent back with reason=ip_revogado', async () => {
+    const gestor = await createAdminFixture(sut, 'gestor');
+    const { context, page } = await browserFrom(gestor.ip, 390);
+    await page.goto(`${baseUrl}/admin/dashboard?aba=resumo`);
+    await page.waitForURL(`${baseUrl}/admin/login?next=%2Fadmin%2Fdashboard%3Faba%3Dresumo`);
+    await logIn(page, gestor);
+    await page.waitForURL(`${baseUrl}/admin/dashboard?aba=resumo`);
+    await page.screenshot({ path: 'test-results/admin-dashboard-390.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Painel' }).last();
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'IP de Acesso' }).count()).toBe(0);
+    await page.waitForTimeout(300); // the drawer slides in
+    await page.screenshot({ path: 'test-results/admin-menu-390.png' });
+
+    await page.goto(`${baseUrl}/admin/ips`);
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+
+    const ips = sut.app.get(IpsService);
+    const own = await ips.findByIp(gestor.ip);
+    await sut.dataSource.getRepository('AuthorizedIp').delete({ id: own!.id });
+    await page.reload();
+    await page.waitForURL(/\/admin\/login\?reason=ip_revogado&next=%2Fadmin%2Fdashboard/);
+    await page.getByText('Sua sessão foi encerrada porque o IP deste acesso não está mais autorizado.', { exact: false }).waitFor();
+    await context.close();
+  });
+});
