@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { AuthorizedIp } from '../ips/authorized-ip.entity.js';
@@ -47,6 +47,8 @@ export class AuthService {
     if (!admin || !passwordOk || authorizedIp.role !== admin.role) throw new InvalidCredentialsException();
     if (!(await this.ips.consumeTotp(authorizedIp, input.otp.trim()))) throw new InvalidCredentialsException();
 
+    // Sessions that ended over a day ago are of no use to anyone: drop them as new ones are made.
+    await this.sessions.delete({ expiresAt: LessThan(new Date(Date.now() - 86_400_000)) });
     const jti = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.jwtExpiresIn * 1000);
     await this.sessions.insert({ jti, adminId: admin.adminId, ip: authorizedIp.ip, expiresAt, revokedAt: null });

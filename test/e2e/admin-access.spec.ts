@@ -118,4 +118,20 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.getByText('Sua sessão foi encerrada porque o IP deste acesso não está mais autorizado.', { exact: false }).waitFor();
     await context.close();
   });
+
+  it('ends the session in the browser when an API call inside a page answers IP_REVOKED', async () => {
+    const master = await createAdminFixture(sut, 'master');
+    const { context, page } = await browserFrom(master.ip);
+    await page.goto(`${baseUrl}/admin/login`);
+    await logIn(page, master);
+    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.goto(`${baseUrl}/admin/ips`);
+    await page.getByRole('cell', { name: master.ip, exact: true }).waitFor();
+
+    await sut.dataSource.getRepository('AuthorizedIp').delete({ ip: master.ip });
+    await page.getByRole('button', { name: 'Atualizar localizações' }).click();
+    await page.waitForURL(`${baseUrl}/admin/login?reason=ip_revogado&next=%2Fadmin%2Fips`);
+    expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminData')])).toEqual([null, null]);
+    await context.close();
+  });
 });
