@@ -2,25 +2,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpsService } from '../../src/ips/ips.service.js';
 import { createAdminFixture, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
-import { browserAvailable, launchBrowser } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { browserAvailable, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
+import type { TestApp } from '../support/test-app.js';
 
+let target: BrowserApp | undefined;
 let sut: TestApp;
 let browser: Browser;
 let baseUrl: string;
 
 beforeAll(async () => {
   if (!browserAvailable) return;
-  sut = await startTestApp();
-  await sut.app.listen(0, '127.0.0.1');
-  baseUrl = await sut.app.getUrl();
-  browser = await launchBrowser();
+  target = await startBrowserApp();
+  ({ sut, browser, baseUrl } = target);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sut?.close();
-});
+afterAll(() => stopBrowserApp(target));
 
 /** A browser that reaches the app from the fixture's address (through the trusted loopback proxy header). */
 async function browserFrom(ip: string, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -1,25 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { browserAvailable, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
+import type { TestApp } from '../support/test-app.js';
 
+let target: BrowserApp | undefined;
 let sut: TestApp;
 let browser: Browser;
 let baseUrl: string;
 
 beforeAll(async () => {
   if (!browserAvailable) return;
-  sut = await startTestApp();
-  await sut.app.listen(0, '127.0.0.1');
-  baseUrl = await sut.app.getUrl();
-  browser = await launchBrowser();
+  target = await startBrowserApp();
+  ({ sut, browser, baseUrl } = target);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await sut?.close();
-});
+afterAll(() => stopBrowserApp(target));
 
 /** A page that records console errors and uncaught exceptions, so hydration problems fail the test. */
 async function openPage(width = 1440, options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {

@@ -1,12 +1,10 @@
-import { Transform } from 'class-transformer';
+import { Trim } from '../../common/http/trim.decorator.js';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 // class-validator runs a property's rules from the one nearest the property upwards, and the pipe keeps
 // the first failure: the presence checks sit at the bottom.
 export class LoginInput {
-  @Transform(trim)
+  @Trim()
   @MaxLength(60, { message: 'Usuário, senha ou código 2FA inválidos.' })
   @IsNotEmpty({ message: 'Informe o usuário.' })
   @IsString({ message: 'Informe o usuário.' })
@@ -17,7 +15,7 @@ export class LoginInput {
   @IsString({ message: 'Informe a senha.' })
   password: string;
 
-  @Transform(trim)
+  @Trim()
   @Matches(/^\d{1,10}$/, { message: 'O código 2FA deve conter apenas números.' })
   @IsNotEmpty({ message: 'Informe o código 2FA.' })
   @IsString({ message: 'Informe o código 2FA.' })

@@ -1,18 +1,16 @@
-import { Transform } from 'class-transformer';
+import { Trim } from '../../common/http/trim.decorator.js';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ADMIN_ROLES, type AdminRole } from '../../auth/admin-role.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 // Rules run from the one nearest the property upwards; the first failure is reported.
 export class CreateAuthorizedIpInput {
-  @Transform(trim)
+  @Trim()
   @MaxLength(45, { message: 'Informe um endereço IPv4 ou IPv6 válido.' })
   @IsNotEmpty({ message: 'Informe o IP.' })
   @IsString({ message: 'Informe o IP.' })
   ip: string;
 
-  @Transform(trim)
+  @Trim()
   @MaxLength(255, { message: 'A descrição deve ter no máximo 255 caracteres.' })
   @IsString({ message: 'A descrição deve ser um texto.' })
   @IsOptional()
