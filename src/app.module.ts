@@ -1,9 +1,13 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AuthModule } from './auth/auth.module.js';
+import { LOGIN_THROTTLERS } from './auth/login-limits.js';
+import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
+import { ContactsModule } from './contacts/contacts.module.js';
 import { CitiesModule } from './cities/cities.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { IpsModule } from './ips/ips.module.js';
@@ -39,12 +43,15 @@ export class AppModule {
           dataSourceFactory: async () => dataSource,
         }),
         InertiaModule.forRoot(inertia),
+        // Rate limits of the public write endpoints; each route opts in with ThrottlerGuard and skips the others'.
+        ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: [...LOGIN_THROTTLERS, CONTACT_THROTTLER] }),
         HealthModule,
         CitiesModule,
         UsersModule,
         AuthModule,
         IpsModule,
         DashboardModule,
+        ContactsModule,
         SiteModule,
       ],
       providers: [

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { AdminCookie } from './admin-cookie.js';
@@ -19,6 +19,7 @@ export class AuthApiController {
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
   @Public()
   @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ 'contact-ip': true })
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {

@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Request } from 'express';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { IpsModule } from '../ips/ips.module.js';
@@ -16,9 +14,6 @@ import { AuthPagesController } from './auth.pages.controller.js';
 import { AuthService, JWT_ALGORITHM } from './auth.service.js';
 import { PasswordHasher } from './password-hasher.js';
 
-/** Login attempts: 10 a minute per IP, 30 per 15 minutes per username (whatever the IP). */
-export const LOGIN_LIMITS = { perIp: { ttl: 60_000, limit: 10 }, perUsername: { ttl: 15 * 60_000, limit: 30 } };
-
 @Module({
   imports: [
     TypeOrmModule.forFeature([Admin, AdminSession]),
@@ -26,20 +21,6 @@ export const LOGIN_LIMITS = { perIp: { ttl: 60_000, limit: 10 }, perUsername: { 
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
-    }),
-    ThrottlerModule.forRoot({
-      errorMessage: 'Muitas tentativas de login. Aguarde um minuto e tente novamente.',
-      throttlers: [
-        { name: 'login-ip', ...LOGIN_LIMITS.perIp },
-        {
-          name: 'login-username',
-          ...LOGIN_LIMITS.perUsername,
-          getTracker: (req: Record<string, unknown>) => {
-            const username = (req as unknown as Request).body?.username;
-            return `username:${typeof username === 'string' ? username.trim().toLowerCase().slice(0, 60) : ''}`;
-          },
-        },
-      ],
     }),
   ],
   controllers: [AuthApiController, AuthPagesController],

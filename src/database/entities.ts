@@ -1,9 +1,10 @@
 import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
 import { City } from '../cities/city.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
 import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
-export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp];
+export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact];

@@ -61,6 +61,7 @@ describe('access to every route', () => {
       'POST /api/admin/ips-autorizados/:id/refresh-location → master',
       'POST /api/admin/login → public',
       'POST /api/admin/logout → public',
+      'POST /api/contatos → public',
     ]);
   });
 });

@@ -1,0 +1,24 @@
+import { Body, Controller, Post, Req, UseGuards } from '@nestjs/common';
+import { SkipThrottle, ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import type { Request } from 'express';
+import { Public } from '../auth/decorators.js';
+import { normalizeIp } from '../ips/ip-address.js';
+import { ContactsService } from './contacts.service.js';
+import { SendContactInput } from './dto/send-contact.input.js';
+
+/** Messages per IP the site accepts: enough for a person, too few for a spammer. */
+export const CONTACT_THROTTLER: ThrottlerOptions = { name: 'contact-ip', ttl: 10 * 60_000, limit: 5 };
+
+@Controller('api/contatos')
+export class ContactsPublicController {
+  constructor(private readonly contacts: ContactsService) {}
+
+  @Public()
+  @UseGuards(ThrottlerGuard)
+  @SkipThrottle({ 'login-ip': true, 'login-username': true })
+  @Post()
+  async send(@Body() input: SendContactInput, @Req() req: Request) {
+    await this.contacts.receive(input, { ip: normalizeIp(req.ip ?? ''), userAgent: req.get('user-agent') ?? null });
+    return { ok: true };
+  }
+}
