@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import express from 'express';
@@ -56,11 +57,14 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     const inertia = app.get(InertiaService);
     inertia.share((req) => ({
       appName: config.appName,
-      site: { whatsappNumber: config.site.whatsappNumber },
+      site: config.site,
+      appUrl: config.appUrl,
+      cookieConsent: req.cookies?.cookie_consent === 'true' ? true : req.cookies?.cookie_consent === 'false' ? false : null,
       admin: req.admin ? { id: req.admin.id, username: req.admin.username, name: req.admin.name, role: req.admin.role } : null,
     }));
 
     app.use(requestLogging(logger));
+    app.use(compression());
     if (config.viteDev) {
       vite.server = await startViteDevServer(app.getHttpServer());
       app.use(vite.server.middlewares);

@@ -23,7 +23,23 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
 };
 
 export function pageTitle(appName: string, url: string): string {
-  const path = url.split(/[?#]/)[0].replace(/(.)\/+$/, '$1');
-  const name = PAGE_TITLES[path];
+  const name = PAGE_TITLES[pagePath(url)];
   return name ? `${appName} | ${name}` : appName;
+}
+
+/** Meta descriptions of the public pages, for search engines and link previews. */
+export const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '/': 'Aplicativo para comprar, vender e avaliar máquinas agrícolas: descubra o ano de fabricação, faça avaliações precisas e negocie com segurança.',
+  '/contato': 'Fale com o time do AgroMaq: envie uma mensagem, chame no WhatsApp ou visite nosso escritório em Arapongas (PR).',
+  '/ajuda': 'Central de Ajuda do AgroMaq: respostas sobre conta, avaliações, uso sem internet, planos e privacidade.',
+  '/sobre-nos': 'Conheça a história, a missão e os valores do AgroMaq, a plataforma de máquinas agrícolas feita para o campo brasileiro.',
+  '/excluir-conta': 'Peça a exclusão da sua conta do aplicativo AgroMaq e dos seus dados pessoais.',
+  '/politicasdeprivacidade.html': 'Termos de Uso e Política de Privacidade do AgroMaq, em conformidade com a LGPD.',
+};
+
+/** The public pages, in the order the sitemap lists them. */
+export const PUBLIC_PATHS = ['/', '/contato', '/ajuda', '/sobre-nos', '/excluir-conta', '/politicasdeprivacidade.html'];
+
+export function pagePath(url: string): string {
+  return url.split(/[?#]/)[0].replace(/(.)\/+$/, '$1');
 }

@@ -19,6 +19,13 @@ export type DatabaseConfig =
 export interface SiteConfig {
   whatsappNumber: string;
   gtmId: string | null;
+  email: string;
+  address: string;
+  iosAppUrl: string;
+  androidAppUrl: string;
+  instagramUrl: string;
+  facebookUrl: string;
+  linkedinUrl: string;
 }
 
 export interface AppConfig {
@@ -85,6 +92,13 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const jwtExpiresIn = read.duration('JWT_EXPIRES_IN', 8 * 3600);
   const whatsappNumber = read.pattern('WHATSAPP_NUMBER', '5543999990000', /^\d{12,13}$/, 'digits only with country and area code, e.g. 5543999990000');
   const geoipDbPath = read.raw('GEOIP_DB_PATH') || null;
+  const siteEmail = read.pattern('SITE_EMAIL', 'contato@agromaq.com.br', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address');
+  const siteAddress = read.string('SITE_ADDRESS', 'Rua Manoel Ribas, 1150, Centro, Arapongas - PR, 86700-000');
+  const iosAppUrl = read.url('IOS_APP_URL', 'https://apps.apple.com/br/app/agromaq/id6740000000');
+  const androidAppUrl = read.url('ANDROID_APP_URL', 'https://play.google.com/store/apps/details?id=br.com.agromaq.app');
+  const instagramUrl = read.url('INSTAGRAM_URL', 'https://www.instagram.com/agromaq.app');
+  const facebookUrl = read.url('FACEBOOK_URL', 'https://www.facebook.com/agromaq.app');
+  const linkedinUrl = read.url('LINKEDIN_URL', 'https://www.linkedin.com/company/agromaq');
   const gtmId = read.optionalPattern('GTM_ID', /^GTM-[A-Z0-9]+$/, 'like GTM-XXXXXXX');
 
   if (viteDev && nodeEnv === 'production') problems.push('VITE_DEV: the Vite dev server never runs in production');
@@ -108,7 +122,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     logLevel,
     ssr,
     viteDev,
-    site: { whatsappNumber, gtmId },
+    site: { whatsappNumber, gtmId, email: siteEmail, address: siteAddress, iosAppUrl, androidAppUrl, instagramUrl, facebookUrl, linkedinUrl },
     geoipDbPath,
   };
 }

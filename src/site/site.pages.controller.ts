@@ -1,14 +1,49 @@
-import { Controller, Get, Redirect } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Redirect } from '@nestjs/common';
+import QRCode from 'qrcode';
 import { Public } from '../auth/decorators.js';
+import { PUBLIC_PATHS } from '../common/page-titles.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
 import { inertia } from '../inertia/inertia-response.js';
 
 /** The public site's pages, rendered on the server (SSR) and hydrated in the browser. */
 @Public()
 @Controller()
 export class SitePagesController {
+  private storeQrCodes: Promise<{ ios: string; android: string }> | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
   @Get()
   home() {
-    return inertia('Public/Home');
+    // The store URLs come from configuration: their QR codes are drawn once.
+    this.storeQrCodes ??= Promise.all([this.qrSvg(this.config.site.iosAppUrl), this.qrSvg(this.config.site.androidAppUrl)]).then(([ios, android]) => ({ ios, android }));
+    return inertia('Public/Home', { storeQrCodes: () => this.storeQrCodes });
+  }
+
+  @Get('contato')
+  contato() {
+    return inertia('Public/Contato');
+  }
+
+  @Get('ajuda')
+  ajuda() {
+    return inertia('Public/Ajuda');
+  }
+
+  @Get('sobre-nos')
+  sobreNos() {
+    return inertia('Public/SobreNos');
+  }
+
+  @Get('excluir-conta')
+  excluirConta() {
+    return inertia('Public/ExcluirConta');
+  }
+
+  @Get('politicasdeprivacidade.html')
+  termos() {
+    return inertia('Public/Termos');
   }
 
   // Legacy addresses that had their own title keys (DESIGN.md section 5).
@@ -23,4 +58,21 @@ export class SitePagesController {
   @Get('juda')
   @Redirect('/ajuda', 301)
   juda() {}
+
+  @Get('robots.txt')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  robots() {
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', `Sitemap: ${this.config.appUrl}/sitemap.xml`, ''].join('\n');
+  }
+
+  @Get('sitemap.xml')
+  @Header('Content-Type', 'application/xml; charset=utf-8')
+  sitemap() {
+    const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${this.config.appUrl}${path}</loc></url>`);
+    return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  }
+
+  private qrSvg(url: string): Promise<string> {
+    return QRCode.toString(url, { type: 'svg', margin: 0, errorCorrectionLevel: 'M', color: { dark: '#052e16', light: '#ffffff' } });
+  }
 }

@@ -1,0 +1,293 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contact } from '../../src/contacts/contact.entity.js';
+import { browserAvailable, launchBrowser } from '../support/browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const GTM_ID = 'GTM-TESTE12';
+const PAGES = [
+  { path: '/', title: 'AgroMaq | Início', heading: 'Compre, venda e avalie máquinas agrícolas' },
+  { path: '/contato', title: 'AgroMaq | Contato', heading: 'Fale com o nosso time' },
+  { path: '/ajuda', title: 'AgroMaq | Ajuda', heading: 'Como podemos ajudar?' },
+  { path: '/sobre-nos', title: 'AgroMaq | Sobre Nós', heading: '' },
+  { path: '/excluir-conta', title: 'AgroMaq | Excluir Conta', heading: 'Excluir conta' },
+  { path: '/politicasdeprivacidade.html', title: 'AgroMaq | Termos e Políticas', heading: 'Termos de Uso e Política de Privacidade' },
+];
+
+let sut: TestApp;
+let browser: Browser;
+let baseUrl: string;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  sut = await startTestApp({ GTM_ID });
+  await sut.app.listen(0, '127.0.0.1');
+  baseUrl = await sut.app.getUrl();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sut?.close();
+});
+
+async function open(width = 1440, consent: 'true' | 'false' | null = 'false', javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', javaScriptEnabled });
+  // Outside the test machine nothing answers; keep third-party requests from waiting on the network.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+  if (consent) await context.addCookies([{ name: 'cookie_consent', value: consent, url: baseUrl }]);
+  return context.newPage();
+}
+
+describe.skipIf(!browserAvailable)('public site in Chromium', () => {
+  it('renders every public page on the server, with its title and main heading, before any script runs', async () => {
+    const page = await open(1440, 'false', false);
+    for (const { path, title, heading } of PAGES) {
+      await page.goto(`${baseUrl}${path}`);
+      expect(await page.title()).toBe(title);
+      const h1 = await page.locator('h1').first().innerText();
+      if (heading) expect(h1).toContain(heading);
+      expect(h1.length).toBeGreaterThan(5);
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${sut.config.appUrl}${path}`);
+    }
+    await page.context().close();
+  });
+
+  it('navigates through every public route by its links, and redirects unknown and legacy paths', async () => {
+    const page = await open();
+    await page.goto(`${baseUrl}/`);
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Contato' }).click();
+    await page.waitForURL(`${baseUrl}/contato`);
+    await expect.poll(() => page.title()).toBe('AgroMaq | Contato');
+    await header.getByRole('button', { name: 'AgroMaq' }).click();
+    await header.getByRole('link', { name: 'Ajuda' }).click();
+    await page.waitForURL(`${baseUrl}/ajuda`);
+    await header.getByRole('button', { name: 'AgroMaq' }).click();
+    await header.getByRole('link', { name: 'Sobre Nós' }).click();
+    await page.waitForURL(`${baseUrl}/sobre-nos`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Excluir conta' }).click();
+    await page.waitForURL(`${baseUrl}/excluir-conta`);
+    await page.getByRole('contentinfo').getByRole('link', { name: /Termos de Uso/ }).click();
+    await page.waitForURL(`${baseUrl}/politicasdeprivacidade.html`);
+    expect(await page.locator('article section h2').count()).toBe(21);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Área do Gestor' }).click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+
+    for (const [from, to] of [
+      ['/qualquer-coisa', '/'],
+      ['/aplicativo', '/'],
+      ['/juda', '/ajuda'],
+      ['/termos-e-politicas', '/politicasdeprivacidade.html'],
+    ]) {
+      await page.goto(`${baseUrl}${from}`);
+      expect(new URL(page.url()).pathname).toBe(to);
+    }
+    await page.context().close();
+  });
+
+  it('opens and closes the mobile menu (button, overlay), hiding the floating chat button while open', async () => {
+    const page = await open(390);
+    await page.goto(`${baseUrl}/`);
+    const floating = page.getByTestId('chat-flutuante');
+    await floating.waitFor();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu = page.getByRole('complementary', { name: 'Menu' });
+    await expect.poll(() => menu.boundingBox().then((box) => Math.round(box?.x ?? -1))).toBe(390 - Math.round((await menu.boundingBox())!.width));
+    expect(await floating.count()).toBe(0);
+    await menu.getByRole('button', { name: 'AgroMaq' }).click();
+    await menu.getByRole('link', { name: 'Sobre Nós' }).waitFor();
+    expect(await menu.getByRole('link', { name: /Fale com a gente/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5543/);
+    await page.getByTestId('menu-overlay').click({ position: { x: 10, y: 400 } });
+    await floating.waitFor();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('button', { name: 'Fechar menu' }).click();
+    await floating.waitFor();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await menu.getByRole('link', { name: 'Acessar Painel' }).click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.context().close();
+  });
+
+  it('keeps one help answer open at a time, and shows 120-character previews of the others', async () => {
+    const page = await open();
+    await page.goto(`${baseUrl}/ajuda`);
+    const buttons = page.locator('[data-accordion-item] button');
+    expect(await buttons.count()).toBe(6);
+    const previews = await page.locator('[data-preview]').allInnerTexts();
+    expect(previews).toHaveLength(6);
+    for (const preview of previews) expect(preview.replace(/…$/, '').length).toBeLessThanOrEqual(120);
+    await buttons.nth(0).click();
+    expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('true');
+    await buttons.nth(2).click();
+    expect(await buttons.nth(0).getAttribute('aria-expanded')).toBe('false');
+    expect(await buttons.nth(2).getAttribute('aria-expanded')).toBe('true');
+    await buttons.nth(2).click();
+    expect(await page.locator('[data-accordion-item] button[aria-expanded="true"]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('validates and masks the contact form, then stores the message and thanks after 700 ms', async () => {
+    const page = await open(390);
+    await page.goto(`${baseUrl}/contato`);
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    for (const message of ['Informe seu nome', 'Email inválido', 'Telefone inválido', 'Descreva sua mensagem']) await page.getByText(message, { exact: true }).waitFor();
+
+    await page.getByLabel('Nome').fill('Ana Beatriz Souza');
+    await page.getByLabel('E-mail').fill('ana@fazendaboavista.com.br');
+    await page.getByLabel('Telefone').pressSequentially('4399876543210');
+    expect(await page.getByLabel('Telefone').inputValue()).toBe('(43) 99876-5432');
+    await page.getByLabel('Mensagem').fill('Gostaria de uma demonstração do aplicativo.');
+    const honeypot = page.locator('#empresa');
+    expect(await honeypot.getAttribute('tabindex')).toBe('-1');
+    const box = (await honeypot.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(0); // off screen, never shown
+    expect(await page.locator('div[aria-hidden="true"]:has(#empresa)').count()).toBe(1);
+
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await page.getByRole('button', { name: 'Enviando...' }).waitFor();
+    await page.getByText('Mensagem enviada! Em breve nosso time entrará em contato.').waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    const stored = await sut.dataSource.getRepository(Contact).findOneByOrFail({ email: 'ana@fazendaboavista.com.br' });
+    expect(stored).toMatchObject({ nome: 'Ana Beatriz Souza', telefone: '43998765432', status: 'pendente', origem: 'site' });
+    await page.context().close();
+  });
+
+  it('shows the failure text when the API fails', async () => {
+    const page = await open();
+    await page.route('**/api/contatos', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }));
+    await page.goto(`${baseUrl}/contato`);
+    await page.getByLabel('Nome').fill('Carlos');
+    await page.getByLabel('E-mail').fill('carlos@exemplo.com');
+    await page.getByLabel('Telefone').fill('4332221100');
+    await page.getByLabel('Mensagem').fill('Mensagem de teste');
+    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await page.getByText('Não foi possível enviar agora. Tente novamente.').waitFor();
+    await page.context().close();
+  });
+
+  it('opens WhatsApp from the subscription modal with the plan and the customer’s data', async () => {
+    const page = await open();
+    await page.goto(`${baseUrl}/`);
+    await page.locator('#planos button').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Finalizar assinatura' });
+    await dialog.getByLabel('Nome completo').fill('Pedro Alves');
+    await dialog.getByLabel('Telefone').fill('(43) 99999-1234');
+    const href = await dialog.getByRole('link', { name: /Continuar no WhatsApp/ }).getAttribute('href');
+    const text = new URL(href!).searchParams.get('text')!;
+    expect(href).toMatch(/^https:\/\/wa\.me\/5543\d+\?text=/);
+    expect(text).toMatch(/^Olá! Gostaria de assinar um plano do AgroMaq\./);
+    expect(text).toMatch(/\*Detalhes do plano\*\nPlano: .+\nValor: R\$ \d+,\d{2}\nDuração: .+\nDescrição: .+/);
+    expect(text).toContain('*Meus dados*\nNome: Pedro Alves\nTelefone: (43) 99999-1234');
+    expect(text).not.toContain('E-mail:');
+    expect(text).toMatch(/Poderiam me informar como proceder\?$/);
+    await page.context().close();
+  });
+
+  it('loads the tag manager only after Aceitar, never after Rejeitar, and remembers the choice', async () => {
+    const gtm = (page: Page) => page.locator('script#gtm-script').count();
+    let page = await open(1440, null);
+    await page.goto(`${baseUrl}/`);
+    const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+    await banner.waitFor();
+    expect(await gtm(page)).toBe(0);
+    await banner.getByRole('button', { name: 'Aceitar' }).click();
+    await expect.poll(() => gtm(page)).toBe(1);
+    expect(await page.locator('script#gtm-script').getAttribute('src')).toContain(GTM_ID);
+    await page.reload();
+    expect(await banner.count()).toBe(0);
+    await page.context().close();
+
+    page = await open(1440, null);
+    await page.goto(`${baseUrl}/contato`);
+    await page.getByRole('region', { name: 'Aviso de cookies' }).getByRole('button', { name: 'Rejeitar' }).click();
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Aviso de cookies' }).count()).toBe(0);
+    expect(await gtm(page)).toBe(0);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'cookie_consent')!;
+    expect(cookie.value).toBe('false');
+    expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
+    await page.context().close();
+  });
+
+  it('has no serious or critical accessibility violation on any public page (axe-core)', async () => {
+    for (const width of [390, 1440]) {
+      const page = await open(width, null);
+      for (const { path } of PAGES) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.addScriptTag({ content: axeSource });
+        const violations = await page.evaluate(async () => {
+          const result = await (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+            resultTypes: ['violations'],
+          });
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        });
+        expect(violations, `${path} at ${width}px`).toEqual([]);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('works with the keyboard alone: skip link, menu, dropdown and form', async () => {
+    const page = await open(1440);
+    await page.goto(`${baseUrl}/`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pular para o conteúdo');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/contato`);
+    await page.getByLabel('Nome').focus();
+    await page.keyboard.type('Teclado');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).id)).toBe('email');
+    await page.context().close();
+
+    const phone = await open(390);
+    await phone.goto(`${baseUrl}/`);
+    await phone.getByRole('button', { name: 'Abrir menu' }).focus();
+    await phone.keyboard.press('Enter');
+    await phone.getByRole('button', { name: 'Fechar menu' }).focus();
+    await phone.keyboard.press('Enter');
+    await phone.getByTestId('chat-flutuante').waitFor();
+    await phone.context().close();
+  });
+
+  it('keeps the JavaScript loaded by / under 150 KB gzip', async () => {
+    const page = await open();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && response.url().startsWith(baseUrl)) scripts.push(response.url());
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    for (const url of scripts) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      total += gzipSync(body).length;
+    }
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(total).toBeLessThan(150 * 1024);
+    await page.context().close();
+  });
+
+  it('takes screenshots of every public page at phone and desktop widths', async () => {
+    for (const width of [390, 1440]) {
+      const page = await open(width);
+      for (const { path } of PAGES) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        const name = path === '/' ? 'inicio' : path.replace(/[/.]/g, '');
+        await page.screenshot({ path: `test-results/site-${name}-${width}.png`, fullPage: true });
+      }
+      await page.context().close();
+    }
+  });
+});
