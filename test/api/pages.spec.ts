@@ -94,3 +94,33 @@ describe('routing', () => {
     expect(res.headers['content-type']).toMatch(/svg/);
   });
 });
+
+describe('search engines and link previews', () => {
+  it('serves robots.txt that keeps crawlers out of the admin and points to the sitemap', async () => {
+    const res = await request(sut.server).get('/robots.txt').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toContain('Disallow: /admin');
+    expect(res.text).toContain(`Sitemap: ${sut.config.appUrl}/sitemap.xml`);
+  });
+
+  it('lists every public page in sitemap.xml', async () => {
+    const res = await request(sut.server).get('/sitemap.xml').expect(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    for (const path of ['/', '/contato', '/ajuda', '/sobre-nos', '/excluir-conta', '/politicasdeprivacidade.html']) {
+      expect(res.text).toContain(`<loc>${sut.config.appUrl}${path}</loc>`);
+    }
+    expect(res.text).not.toContain('/admin');
+  });
+
+  it('renders each public page with its description, canonical URL and Open Graph tags', async () => {
+    for (const path of ['/', '/contato', '/ajuda', '/sobre-nos', '/excluir-conta', '/politicasdeprivacidade.html']) {
+      const html = (await request(sut.server).get(path).expect(200)).text;
+      expect(html).toContain('<html lang="pt-BR">');
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      expect(html).toContain(`<link rel="canonical" href="${sut.config.appUrl}${path}"`);
+      expect(html).toMatch(/<meta property="og:title" content="AgroMaq[^"]*"/);
+      expect(html).toContain(`<meta property="og:image" content="${sut.config.appUrl}/og-image.png"`);
+    }
+    await request(sut.server).get('/og-image.png').expect(200);
+  });
+});
