@@ -57,10 +57,10 @@ describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
     await page.waitForURL(`${baseUrl}/admin/login`);
     await page.getByLabel('Usuário').waitFor();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await expect(page.title()).resolves.toBe('AgroMaq | Login');
+    await expect.poll(() => page.title()).toBe('AgroMaq | Login');
     await page.goBack();
     await page.waitForURL(`${baseUrl}/`);
-    expect(await page.locator('h1').innerText()).toContain('Compre, venda e avalie');
+    await page.getByRole('heading', { level: 1, name: /Compre, venda e avalie/ }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
