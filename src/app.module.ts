@@ -10,7 +10,9 @@ import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { CitiesModule } from './cities/cities.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { EnterprisesModule } from './enterprises/enterprises.module.js';
 import { IpsModule } from './ips/ips.module.js';
+import { LogosModule } from './logos/logos.module.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { createValidationPipe } from './common/http/validation.pipe.js';
 import { LOGGER } from './common/logging/logger.constants.js';
@@ -50,6 +52,8 @@ export class AppModule {
         UsersModule,
         AuthModule,
         IpsModule,
+        LogosModule,
+        EnterprisesModule,
         DashboardModule,
         ContactsModule,
         SiteModule,

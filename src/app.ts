@@ -21,6 +21,8 @@ import { inertiaMiddleware } from './inertia/inertia.middleware.js';
 import { InertiaService } from './inertia/inertia.service.js';
 import type { AssetProvider, InertiaOptions, SsrRenderer } from './inertia/inertia.types.js';
 import { BundleSsr, ManifestAssets, ViteDevAssets, ViteDevSsr } from './inertia/vite-assets.js';
+import { LogoStorage } from './logos/logo-storage.js';
+import { LOGO_URL_PREFIX } from './logos/logos.service.js';
 
 /** The project's root folder: `src/..` when run from sources, `dist/..` when built. */
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,7 +71,8 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       vite.server = await startViteDevServer(app.getHttpServer());
       app.use(vite.server.middlewares);
     } else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h' }));
+    app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h', setHeaders: noSniff }));
+    useLogoFiles(app);
     useInertiaPipeline(app);
 
     await app.init();
@@ -80,6 +83,34 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     await dataSource.destroy();
     throw error;
   }
+}
+
+function noSniff(res: Response): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
+
+/**
+ * Uploaded logos are served beside the shipped ones, under generated names that never change (so cached
+ * for good), with no sniffing and a policy that keeps an SVG opened directly from running or loading
+ * anything. A logo that does not exist is a plain 404, so an <img> shows its placeholder.
+ */
+function useLogoFiles(app: NestExpressApplication): void {
+  const directory = app.get(LogoStorage).localDirectory();
+  if (directory) {
+    app.use(
+      LOGO_URL_PREFIX,
+      express.static(directory, {
+        index: false,
+        immutable: true,
+        maxAge: '1y',
+        setHeaders: (res) => {
+          noSniff(res);
+          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+        },
+      }),
+    );
+  }
+  app.use(LOGO_URL_PREFIX, (_req: Request, res: Response) => void res.status(404).type('text/plain').send('Not found'));
 }
 
 /** Cookies and the Express-level part of the Inertia protocol, in front of Nest's router. */

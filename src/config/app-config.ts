@@ -50,6 +50,8 @@ export interface AppConfig {
   site: SiteConfig;
   /** An MMDB city database to use instead of the one shipped by the geolocation package. */
   geoipDbPath: string | null;
+  /** Where uploaded files (company logos) are kept by the local storage. */
+  uploadsDir: string;
 }
 
 export class ConfigError extends Error {
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const jwtExpiresIn = read.duration('JWT_EXPIRES_IN', 8 * 3600);
   const whatsappNumber = read.pattern('WHATSAPP_NUMBER', '5543999990000', /^\d{12,13}$/, 'digits only with country and area code, e.g. 5543999990000');
   const geoipDbPath = read.raw('GEOIP_DB_PATH') || null;
+  const uploadsDir = read.string('UPLOADS_DIR', 'var/uploads');
   const siteEmail = read.pattern('SITE_EMAIL', 'contato@agromaq.com.br', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address');
   const siteAddress = read.string('SITE_ADDRESS', 'Rua Manoel Ribas, 1150, Centro, Arapongas - PR, 86700-000');
   const iosAppUrl = read.url('IOS_APP_URL', 'https://apps.apple.com/br/app/agromaq/id6740000000');
@@ -124,6 +127,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     viteDev,
     site: { whatsappNumber, gtmId, email: siteEmail, address: siteAddress, iosAppUrl, androidAppUrl, instagramUrl, facebookUrl, linkedinUrl },
     geoipDbPath,
+    uploadsDir,
   };
 }
 

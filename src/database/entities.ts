@@ -2,9 +2,13 @@ import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
 import { City } from '../cities/city.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { EnterpriseBilling } from '../enterprises/enterprise-billing.entity.js';
+import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
+import { Logo } from '../logos/logo.entity.js';
+import { AppUser } from '../users/app-user.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
-export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact];
+export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact, Logo, Enterprise, EnterpriseBilling, AppUser];

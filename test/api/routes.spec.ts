@@ -41,16 +41,24 @@ describe('access to every route', () => {
   // A change here is a change of who may call what: review it as such.
   it('is admin-only unless marked public, and master-only where the spec says', () => {
     expect(routeTable()).toEqual([
+      'DELETE /api/admin/enterprises/:id/cobranca → admin',
       'DELETE /api/admin/ips-autorizados/:id → master',
       'GET / → public',
       'GET /admin → admin',
       'GET /admin/dashboard → admin',
+      'GET /admin/empresas → admin',
       'GET /admin/ips → master',
       'GET /admin/login → public',
       'GET /ajuda → public',
       'GET /api/admin/cargos → admin',
       'GET /api/admin/cities → admin',
+      'GET /api/admin/enterprises → admin',
+      'GET /api/admin/enterprises/:id → admin',
+      'GET /api/admin/enterprises/:id/cobranca → admin',
+      'GET /api/admin/enterprises/:id/users → admin',
+      'GET /api/admin/enterprises/contador/ativos → admin',
       'GET /api/admin/ips-autorizados → master',
+      'GET /api/admin/logos → admin',
       'GET /api/admin/me → admin',
       'GET /api/admin/meu-ip → master',
       'GET /api/admin/ocupacoes → admin',
@@ -64,11 +72,16 @@ describe('access to every route', () => {
       'GET /sitemap.xml → public',
       'GET /sobre-nos → public',
       'GET /termos-e-politicas → public',
+      'PATCH /api/admin/enterprises/:id/status → admin',
+      'POST /api/admin/enterprises → admin',
       'POST /api/admin/ips-autorizados → master',
       'POST /api/admin/ips-autorizados/:id/refresh-location → master',
       'POST /api/admin/login → public',
       'POST /api/admin/logout → public',
+      'POST /api/admin/upload/logo → admin',
       'POST /api/contatos → public',
+      'PUT /api/admin/enterprises/:id → admin',
+      'PUT /api/admin/enterprises/:id/cobranca → admin',
     ]);
   });
 });

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IpsService } from '../../src/ips/ips.service.js';
-import { createAdminFixture, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
-import { browserAvailable, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
+import { createAdminFixture, nextTestIp } from '../support/admin-session.js';
+import { browserAvailable, browserFrom as openBrowser, logIn, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
 import type { TestApp } from '../support/test-app.js';
 
 let target: BrowserApp | undefined;
@@ -18,23 +18,9 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserApp(target));
 
-/** A browser that reaches the app from the fixture's address (through the trusted loopback proxy header). */
-async function browserFrom(ip: string, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-async function logIn(page: Page, admin: AdminFixture) {
-  await page.getByLabel('Usuário').fill(admin.username);
-  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
-  await page.getByLabel('2FA').fill(await totpCode(admin.secret));
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
-
 import { mkdirSync } from 'node:fs';
+
+const browserFrom = (ip: string, width = 1440) => openBrowser(browser, ip, width);
 mkdirSync('test-results', { recursive: true });
 
 describe.skipIf(!browserAvailable)('admin access in Chromium', () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { totpCode, type AdminFixture } from './admin-session.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,4 +36,21 @@ export async function startBrowserApp(): Promise<BrowserApp> {
 export async function stopBrowserApp(target: BrowserApp | undefined): Promise<void> {
   await target?.browser.close();
   await target?.sut.close();
+}
+
+/** A browser context that reaches the app from an address (through the trusted loopback proxy header). */
+export async function browserFrom(browser: Browser, ip: string, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Fills the login form with the admin's credentials and current 2FA code, and submits it. */
+export async function logIn(page: Page, admin: AdminFixture): Promise<void> {
+  await page.getByLabel('Usuário').fill(admin.username);
+  await page.getByLabel('Senha', { exact: true }).fill(admin.password);
+  await page.getByLabel('2FA').fill(await totpCode(admin.secret));
+  await page.getByRole('button', { name: 'Entrar' }).click();
 }

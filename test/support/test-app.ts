@@ -24,8 +24,10 @@ export interface TestApp {
  */
 export function testDatabaseEnv(): Record<string, string> {
   const name = `agromaq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  if (!usingMysql) return { DB_TYPE: 'sqlite', DB_PATH: join(tmpdir(), `${name}.sqlite`) };
+  const uploads = { UPLOADS_DIR: join(tmpdir(), `${name}_uploads`) };
+  if (!usingMysql) return { DB_TYPE: 'sqlite', DB_PATH: join(tmpdir(), `${name}.sqlite`), ...uploads };
   return {
+    ...uploads,
     DB_TYPE: 'mysql',
     DB_HOST: process.env.DB_HOST ?? '127.0.0.1',
     DB_PORT: process.env.DB_PORT ?? '3306',
@@ -58,6 +60,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 export async function dropDatabase(config: AppConfig): Promise<void> {
+  rmSync(config.uploadsDir, { recursive: true, force: true });
   const db = config.db;
   if (db.type === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${db.path}${suffix}`, { force: true });

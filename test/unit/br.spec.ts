@@ -7,9 +7,13 @@ import {
   isValidCep,
   isValidCnpj,
   isValidCpf,
+  isValidEmail,
   isValidInscricaoEstadual,
   isValidPhone,
+  isValidSiteUrl,
+  normalizeCnpj,
   normalizeInscricaoEstadual,
+  normalizeSiteUrl,
 } from '../../src/common/br/index.js';
 
 describe('CNPJ', () => {
@@ -24,11 +28,27 @@ describe('CNPJ', () => {
     expect(isValidCnpj('1122233300018')).toBe(false);
     expect(isValidCnpj('112223330001810')).toBe(false);
     expect(isValidCnpj('11a22333000181')).toBe(false);
+    expect(isValidCnpj('11_222_333_0001_81')).toBe(false);
   });
 
-  it('masks as 00.000.000/0000-00 while typing, at most 14 digits', () => {
+  // The Receita Federal's published example of the alphanumeric CNPJ (12 letters or digits, 2 check digits).
+  it('accepts the alphanumeric CNPJ issued since July 2026, in any case and masked', () => {
+    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
+    expect(isValidCnpj('12.abc.345/01de-35')).toBe(true);
+    expect(normalizeCnpj('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+
+  it('refuses an alphanumeric CNPJ with a wrong check digit, letters in the check digits or all characters equal', () => {
+    expect(isValidCnpj('12ABC34501DE36')).toBe(false);
+    expect(isValidCnpj('12ABC34501DEA5')).toBe(false);
+    expect(isValidCnpj('AAAAAAAAAAAAAA')).toBe(false);
+  });
+
+  it('masks as 00.000.000/0000-00 while typing, at most 14 characters, letters only before the check digits', () => {
     expect(formatCnpj('11222')).toBe('11.222');
     expect(formatCnpj('112223330001811234')).toBe('11.222.333/0001-81');
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('12abc34501deXY')).toBe('12.ABC.345/01DE');
   });
 });
 
@@ -84,5 +104,19 @@ describe('phone and CEP', () => {
     expect(formatCep('86700000')).toBe('86700-000');
     expect(isValidCep('86700-000')).toBe(true);
     expect(isValidCep('8670000')).toBe(false);
+  });
+});
+
+describe('e-mail and site', () => {
+  it('accepts a basic address and refuses the rest', () => {
+    expect(isValidEmail('contato@agromaq.com.br')).toBe(true);
+    for (const value of ['contato', 'contato@', '@agromaq.com.br', 'a b@c.com', 'contato@agromaq']) expect(isValidEmail(value), value).toBe(false);
+  });
+
+  it('accepts http(s) sites, adding https:// when the scheme is missing', () => {
+    expect(normalizeSiteUrl('www.agromaq.com.br')).toBe('https://www.agromaq.com.br');
+    expect(isValidSiteUrl('www.agromaq.com.br')).toBe(true);
+    expect(isValidSiteUrl('http://agromaq.com.br/empresa?x=1')).toBe(true);
+    for (const value of ['javascript:alert(1)', 'ftp://agromaq.com.br', 'agromaq', 'https://user:senha@agromaq.com.br', 'https://agro maq.com']) expect(isValidSiteUrl(value), value).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { onlyDigits } from '../../../src/common/br/digits';
+import { isValidEmail } from '../../../src/common/br/email';
 import { PHONE_MIN_DIGITS } from '../../../src/common/br/phone';
 
 export interface ContactFields {
@@ -8,13 +9,11 @@ export interface ContactFields {
   mensagem: string;
 }
 
-export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The contact form's rules and messages (SPEC.md section 5), the same the API applies. */
 export function validateContact(fields: ContactFields): Partial<Record<keyof ContactFields, string>> {
   const errors: Partial<Record<keyof ContactFields, string>> = {};
   if (!fields.nome.trim()) errors.nome = 'Informe seu nome';
-  if (!CONTACT_EMAIL_PATTERN.test(fields.email.trim())) errors.email = 'Email inválido';
+  if (!isValidEmail(fields.email)) errors.email = 'Email inválido';
   if (onlyDigits(fields.telefone).length < PHONE_MIN_DIGITS) errors.telefone = 'Telefone inválido';
   if (fields.mensagem.trim().length < 5) errors.mensagem = 'Descreva sua mensagem';
   return errors;

@@ -10,3 +10,8 @@ export function formatCep(value: string): string {
 export function isValidCep(value: string): boolean {
   return onlyDigits(value).length === CEP_LENGTH && /^\d{5}-?\d{3}$/.test(value.trim());
 }
+
+/** The 8 digits of a CEP, as stored. */
+export function normalizeCep(value: string): string {
+  return onlyDigits(value, CEP_LENGTH);
+}

@@ -3,5 +3,7 @@ export * from './cep.js';
 export * from './cnpj.js';
 export * from './cpf.js';
 export * from './digits.js';
+export * from './email.js';
 export * from './inscricao-estadual.js';
 export * from './phone.js';
+export * from './site-url.js';

@@ -1,17 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { isValidPhone, onlyDigits } from '../../common/br/index.js';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmailAddress, IsPhone } from '../../common/http/br-validators.js';
 import { Trim } from '../../common/http/trim.decorator.js';
-
-/** A basic address pattern, the same the form checks (SPEC.md section 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-@ValidatorConstraint({ name: 'phone' })
-class PhoneRule implements ValidatorConstraintInterface {
-  validate(value: unknown) {
-    return typeof value === 'string' && isValidPhone(value) && onlyDigits(value).length === value.replace(/[\s()+.-]/g, '').length;
-  }
-}
 
 // Rules run from the one nearest the property upwards; the first failure is reported.
 export class SendContactInput {
@@ -23,12 +13,12 @@ export class SendContactInput {
 
   @Trim()
   @MaxLength(160, { message: 'Email inválido' })
-  @Matches(EMAIL_PATTERN, { message: 'Email inválido' })
+  @IsEmailAddress({ message: 'Email inválido' })
   @IsString({ message: 'Email inválido' })
   email: string;
 
   @Trim()
-  @Validate(PhoneRule, { message: 'Telefone inválido' })
+  @IsPhone({ message: 'Telefone inválido' })
   @IsString({ message: 'Telefone inválido' })
   telefone: string;
 

@@ -1,6 +1,14 @@
 import { CreateLookupTables1763800000000 } from './1763800000000-CreateLookupTables.js';
 import { CreateAdminAccess1763900000000 } from './1763900000000-CreateAdminAccess.js';
 import { CreateContacts1764000000000 } from './1764000000000-CreateContacts.js';
+import { CreateEnterprises1764100000000 } from './1764100000000-CreateEnterprises.js';
+import { CreateAppUsers1764200000000 } from './1764200000000-CreateAppUsers.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
-export const MIGRATIONS = [CreateLookupTables1763800000000, CreateAdminAccess1763900000000, CreateContacts1764000000000];
+export const MIGRATIONS = [
+  CreateLookupTables1763800000000,
+  CreateAdminAccess1763900000000,
+  CreateContacts1764000000000,
+  CreateEnterprises1764100000000,
+  CreateAppUsers1764200000000,
+];

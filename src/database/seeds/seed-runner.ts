@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { seedDevAdmin } from '../../auth/dev-admin.seed.js';
 import type { AppConfig } from '../../config/app-config.js';
+import { seedManufacturerLogos } from '../../logos/manufacturer-logos.seed.js';
+import { seedDemoEnterprises } from './demo-enterprises.js';
 import { seedReferenceData } from './reference-data.js';
 
 export interface Seeder {
@@ -26,7 +28,9 @@ export const SEEDERS: Seeder[] = [
       logger.debug(counts, 'Reference data in place');
     },
   },
+  { name: 'manufacturer logos', demo: false, run: async (dataSource) => void (await seedManufacturerLogos(dataSource)) },
   { name: 'development admin', demo: true, run: (dataSource, { config }) => seedDevAdmin(dataSource, config) },
+  { name: 'demo companies', demo: true, run: (dataSource) => seedDemoEnterprises(dataSource) },
 ];
 
 /** Runs the reference seeders, and the demo ones when asked; returns what they have to tell the operator. */

@@ -1,0 +1,144 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { formatCep, formatCnpj, formatPhone } from '../../../../src/common/br';
+import type { BillingView, EnterpriseView, LinkedUserView } from '../../../../src/enterprises/enterprise.views';
+import { api } from '../../lib/api';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { LogoImage } from './LogoImage';
+import { StatusBadge } from './StatusBadge';
+
+const NA = 'N/A';
+
+/** 'endereco, numero', or 'endereco, s/n' without a number. */
+export function formatStreet(endereco: string | null, numero: string | null): string {
+  if (!endereco) return NA;
+  return `${endereco}, ${numero || 's/n'}`;
+}
+
+export function formatCity(nome: string | null, uf: string | null): string {
+  return nome && uf ? `${nome} - ${uf}` : NA;
+}
+
+/** Everything about a company, its billing address when it has one, and the app users linked to it. */
+export function EnterpriseDetailsModal({ enterprise, onClose, onEdit }: { enterprise: EnterpriseView | null; onClose: () => void; onEdit: (enterprise: EnterpriseView) => void }) {
+  const [users, setUsers] = useState<LinkedUserView[] | null>(null);
+  const [usersFailed, setUsersFailed] = useState(false);
+  const [billing, setBilling] = useState<BillingView | null>(null);
+
+  useEffect(() => {
+    setUsers(null);
+    setUsersFailed(false);
+    setBilling(null);
+    if (!enterprise) return;
+    let current = true;
+    api<{ data: LinkedUserView[] }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/users`)
+      .then(({ data }) => current && setUsers(data))
+      .catch(() => current && setUsersFailed(true));
+    api<{ data: BillingView | null }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
+      .then(({ data }) => current && setBilling(data))
+      .catch((failure: unknown) => console.error('Falha ao carregar o endereço de cobrança', failure));
+    return () => {
+      current = false;
+    };
+  }, [enterprise?.enterprise_id]);
+
+  if (!enterprise) return null;
+  return (
+    <Modal
+      open
+      title="Detalhes da Empresa"
+      size="lg"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Fechar
+          </Button>
+          <Button onClick={() => onEdit(enterprise)}>Editar</Button>
+        </>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-4">
+        <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-16 w-32" />
+        {enterprise.representada_logo_url && (
+          <div className="text-xs text-slate-500">
+            <p className="mb-1">Representa</p>
+            <LogoImage src={enterprise.representada_logo_url} alt="Logo representada" className="h-12 w-24" />
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="text-lg font-bold text-slate-900">{enterprise.fantasia}</p>
+          <p className="text-sm text-slate-600">{enterprise.razao}</p>
+        </div>
+        <StatusBadge active={enterprise.ativo === 1} />
+      </div>
+
+      <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <Item label="CNPJ">{formatCnpj(enterprise.cnpj)}</Item>
+        <Item label="Inscrição Estadual">{enterprise.inscricao_estadual || NA}</Item>
+        <Item label="Endereço">{formatStreet(enterprise.endereco, enterprise.numero)}</Item>
+        <Item label="Bairro">{enterprise.bairro || NA}</Item>
+        <Item label="Complemento">{enterprise.complemento || NA}</Item>
+        <Item label="CEP">{enterprise.cep ? formatCep(enterprise.cep) : NA}</Item>
+        <Item label="Cidade">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</Item>
+        <Item label="Telefone">{enterprise.fone ? formatPhone(enterprise.fone) : NA}</Item>
+        <Item label="Email">{enterprise.email ? <a href={`mailto:${enterprise.email}`} className="text-brand-700 hover:underline">{enterprise.email}</a> : NA}</Item>
+        <Item label="Site">
+          {enterprise.site ? (
+            <a href={enterprise.site} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 hover:underline">
+              {enterprise.site}
+            </a>
+          ) : (
+            NA
+          )}
+        </Item>
+        <Item label="Status">{enterprise.ativo === 1 ? 'Ativa' : 'Inativa'}</Item>
+        {billing && (
+          <Item label="Endereço de cobrança" wide>
+            {formatStreet(billing.endereco, billing.numero)}
+            {billing.complemento ? ` (${billing.complemento})` : ''}
+            {billing.bairro ? ` · ${billing.bairro}` : ''}
+            {billing.cep ? ` · ${formatCep(billing.cep)}` : ''}
+            {billing.cidade_nome ? ` · ${formatCity(billing.cidade_nome, billing.cidade_uf)}` : ''}
+          </Item>
+        )}
+      </dl>
+
+      <section className="mt-6 border-t border-slate-200 pt-4" aria-live="polite">
+        <h3 className="font-semibold text-slate-900">Usuários Vinculados ({users?.length ?? 0})</h3>
+        {usersFailed ? (
+          <p className="mt-2 text-sm text-red-700">Falha ao carregar usuários.</p>
+        ) : users === null ? (
+          <p className="mt-2 text-sm text-slate-500">Carregando...</p>
+        ) : users.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">Nenhum usuário vinculado a esta empresa.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {users.map((user) => (
+              <li key={user.user_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {user.firstname} {user.lastname}
+                  </p>
+                  <p className="truncate text-slate-500">
+                    {user.email || 'Sem email'} · {user.cargo_nome || 'Sem cargo'}
+                  </p>
+                </div>
+                <StatusBadge active={user.status === 1} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Modal>
+  );
+}
+
+function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : ''}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-slate-800">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { router, usePage } from '@inertiajs/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { formatCnpj } from '../../../../src/common/br';
+import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
+import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
+import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
+import { LogoImage } from '../../components/admin/LogoImage';
+import type { LogoOption } from '../../components/admin/LogoPicker';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Pagination } from '../../components/ui/Pagination';
+import { useToast } from '../../components/ui/Toast';
+import { AdminLayout } from '../../layouts/AdminLayout';
+import { api, ApiError } from '../../lib/api';
+import type { SharedProps } from '../../types';
+
+type StatusFilter = 'todos' | 'ativos' | 'inativos';
+interface Filters {
+  status: StatusFilter;
+  page: number;
+  busca: string;
+}
+interface Props extends SharedProps {
+  filters: Filters;
+  enterprises: EnterprisePage;
+  counts: EnterpriseCounts;
+}
+
+const FILTERS: { key: StatusFilter; label: string }[] = [
+  { key: 'todos', label: 'Todos' },
+  { key: 'ativos', label: 'Ativos' },
+  { key: 'inativos', label: 'Inativos' },
+];
+const NA = 'N/A';
+
+export default function Empresas() {
+  const { filters, enterprises, counts } = usePage<Props>().props;
+  const toast = useToast();
+  const [busca, setBusca] = useState(filters.busca);
+  const [loadError, setLoadError] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [logos, setLogos] = useState<LogoOption[]>([]);
+  const [details, setDetails] = useState<EnterpriseView | null>(null);
+  const [editing, setEditing] = useState<EnterpriseView | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [toggling, setToggling] = useState<EnterpriseView | null>(null);
+  const [toggleBusy, setToggleBusy] = useState(false);
+
+  useEffect(() => setBusca(filters.busca), [filters.busca]);
+  useEffect(() => {
+    api<{ data: LogoOption[] }>('GET', '/admin/logos')
+      .then(({ data }) => setLogos(data))
+      .catch((failure: unknown) => console.error('Falha ao carregar logos', failure));
+  }, []);
+
+  /** Moves the list to a new state; the URL carries it, so it can be bookmarked and reloaded. */
+  function visit(next: Filters) {
+    const query: Record<string, string | number> = { status: next.status };
+    if (next.page > 1) query.page = next.page;
+    if (next.busca) query.busca = next.busca;
+    router.get('/admin/empresas', query, {
+      preserveState: true,
+      preserveScroll: true,
+      only: ['filters', 'enterprises', 'counts'],
+      onStart: () => setLoading(true),
+      onFinish: () => setLoading(false),
+      onSuccess: () => setLoadError(false),
+      onHttpException: () => {
+        setLoadError(true);
+        return false;
+      },
+      onNetworkError: () => {
+        setLoadError(true);
+        return false;
+      },
+    });
+  }
+
+  const reload = () => visit(filters);
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    visit({ ...filters, busca: busca.trim().slice(0, 100), page: 1 });
+  }
+
+  async function confirmToggle() {
+    if (!toggling) return;
+    setToggleBusy(true);
+    const ativo = toggling.ativo === 1 ? 0 : 1;
+    try {
+      await api('PATCH', `/admin/enterprises/${toggling.enterprise_id}/status`, { ativo });
+      toast('success', ativo ? 'Empresa ativada com sucesso!' : 'Empresa desativada com sucesso!');
+      setToggling(null);
+      reload();
+    } catch (failure) {
+      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Falha ao alterar status.');
+    } finally {
+      setToggleBusy(false);
+    }
+  }
+
+  function openForm(enterprise: EnterpriseView | null) {
+    setDetails(null);
+    setEditing(enterprise);
+    setFormOpen(true);
+  }
+
+  const totalPages = Math.max(1, Math.ceil(enterprises.total / enterprises.pageSize));
+  const actions = (enterprise: EnterpriseView) => (
+    <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+      <IconButton label={`Editar ${enterprise.fantasia}`} onClick={() => openForm(enterprise)}>
+        <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
+      </IconButton>
+      <IconButton label={`${enterprise.ativo === 1 ? 'Desativar' : 'Ativar'} ${enterprise.fantasia}`} onClick={() => setToggling(enterprise)} tone={enterprise.ativo === 1 ? 'danger' : 'brand'}>
+        {enterprise.ativo === 1 ? <path d="M12 3v9M6.3 7.3a8 8 0 1 0 11.4 0" /> : <path d="M5 12l4 4L19 7" />}
+      </IconButton>
+    </div>
+  );
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Empresas</h1>
+          <p className="mt-1 text-sm text-slate-600">Concessionárias, revendas, fabricantes, leiloeiros e produtores cadastrados.</p>
+        </div>
+        <Button onClick={() => openForm(null)}>
+          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
+            <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+          </svg>
+          Nova Empresa
+        </Button>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
+          {FILTERS.map((filter) => (
+            <button
+              key={filter.key}
+              type="button"
+              aria-pressed={filters.status === filter.key}
+              onClick={() => visit({ ...filters, status: filter.key, page: 1 })}
+              className={`inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition ${filters.status === filter.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+            >
+              {filter.label}
+              <span className={`rounded-full px-2 py-0.5 text-xs ${filters.status === filter.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{counts[filter.key]}</span>
+            </button>
+          ))}
+        </div>
+        <form onSubmit={search} role="search" className="flex w-full gap-2 lg:max-w-xl">
+          <label htmlFor="busca-empresas" className="sr-only">
+            Buscar empresas
+          </label>
+          <input
+            id="busca-empresas"
+            type="search"
+            value={busca}
+            onChange={(event) => setBusca(event.target.value)}
+            maxLength={100}
+            placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..."
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+          />
+          <Button type="submit" variant="secondary">
+            Buscar
+          </Button>
+          {filters.busca && (
+            <Button variant="ghost" onClick={() => visit({ ...filters, busca: '', page: 1 })}>
+              Limpar
+            </Button>
+          )}
+        </form>
+      </div>
+
+      {loadError && (
+        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Falha ao carregar empresas.
+          <Button variant="secondary" onClick={reload}>
+            Tentar novamente
+          </Button>
+        </div>
+      )}
+
+      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+        {enterprises.data.length === 0 ? (
+          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhuma empresa encontrada.</p>
+        ) : (
+          <>
+            <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th className="px-4 py-3">Logo</th>
+                    <th className="px-4 py-3">Fantasia</th>
+                    <th className="px-4 py-3">CNPJ</th>
+                    <th className="px-4 py-3">IE</th>
+                    <th className="px-4 py-3">Cidade</th>
+                    <th className="px-4 py-3">Status</th>
+                    <th className="px-4 py-3 text-right">Ações</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {enterprises.data.map((enterprise) => (
+                    <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className="cursor-pointer hover:bg-slate-50">
+                      <td className="px-4 py-2.5">
+                        <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
+                      </td>
+                      <td className="px-4 py-2.5">
+                        <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                          {enterprise.fantasia}
+                        </button>
+                        <p className="max-w-xs truncate text-xs text-slate-500">{enterprise.razao}</p>
+                      </td>
+                      <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
+                      <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
+                      <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
+                      <td className="px-4 py-2.5">
+                        <StatusBadge active={enterprise.ativo === 1} />
+                      </td>
+                      <td className="px-4 py-2.5">{actions(enterprise)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="mt-6 space-y-3 md:hidden">
+              {enterprises.data.map((enterprise) => (
+                <li key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className="cursor-pointer rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex items-start gap-3">
+                    <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
+                    <div className="min-w-0 flex-1">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900">
+                        {enterprise.fantasia}
+                      </button>
+                      <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>
+                    </div>
+                    <StatusBadge active={enterprise.ativo === 1} />
+                  </div>
+                  <dl className="mt-3 grid grid-cols-2 gap-2 text-xs">
+                    <div>
+                      <dt className="text-slate-500">IE</dt>
+                      <dd className="text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">Cidade</dt>
+                      <dd className="text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
+                    </div>
+                  </dl>
+                  <div className="mt-3 border-t border-slate-100 pt-2">{actions(enterprise)}</div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+      </div>
+
+      <EnterpriseDetailsModal enterprise={details} onClose={() => setDetails(null)} onEdit={openForm} />
+      <EnterpriseFormModal
+        open={formOpen}
+        enterprise={editing}
+        logos={logos}
+        onLogoUploaded={(logo) => setLogos((current) => [...current, logo])}
+        onClose={() => setFormOpen(false)}
+        onSaved={() => {
+          setFormOpen(false);
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.ativo === 1 ? 'Desativar empresa' : 'Ativar empresa'}
+        message={toggling ? `Deseja ${toggling.ativo === 1 ? 'desativar' : 'ativar'} a empresa ${toggling.fantasia}?` : ''}
+        confirmLabel={toggling?.ativo === 1 ? 'Desativar' : 'Ativar'}
+        danger={toggling?.ativo === 1}
+        busy={toggleBusy}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggling(null)}
+      />
+    </div>
+  );
+}
+
+function IconButton({ label, onClick, children, tone = 'neutral' }: { label: string; onClick: () => void; children: ReactNode; tone?: 'neutral' | 'danger' | 'brand' }) {
+  const tones = { neutral: 'text-slate-600 hover:bg-slate-100', danger: 'text-red-600 hover:bg-red-50', brand: 'text-brand-700 hover:bg-brand-50' };
+  return (
+    <button type="button" onClick={onClick} aria-label={label} title={label} className={`rounded-lg p-2 ${tones[tone]}`}>
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+Empresas.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

@@ -1,0 +1,20 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { isValidCep, isValidCnpj, isValidEmail, isValidInscricaoEstadual, isValidPhone, isValidSiteUrl, onlyDigits } from '../br/index.js';
+
+/**
+ * class-validator rules over the pure Brazilian helpers of src/common/br, so the API refuses exactly what
+ * the forms refuse. Each accepts only a string; the usual punctuation of the mask is allowed.
+ */
+function rule(name: string, test: (value: string) => boolean, options: ValidationOptions) {
+  return ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && test(value) } }, options);
+}
+
+const onlyMaskPunctuation = (value: string, punctuation: RegExp) => onlyDigits(value).length === value.replace(punctuation, '').length;
+
+export const IsCnpj = (options: ValidationOptions) => rule('cnpj', isValidCnpj, options);
+export const IsCep = (options: ValidationOptions) => rule('cep', isValidCep, options);
+export const IsPhone = (options: ValidationOptions) => rule('phone', (value) => isValidPhone(value) && onlyMaskPunctuation(value, /[\s()+.-]/g), options);
+export const IsInscricaoEstadual = (options: ValidationOptions) =>
+  rule('inscricaoEstadual', (value) => isValidInscricaoEstadual(value.replace(/[./\-\s]/g, '')), options);
+export const IsEmailAddress = (options: ValidationOptions) => rule('email', isValidEmail, options);
+export const IsSiteUrl = (options: ValidationOptions) => rule('siteUrl', isValidSiteUrl, options);

@@ -1,0 +1,74 @@
+import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IE_MAX_LENGTH } from '../../common/br/index.js';
+import { IsCnpj, IsEmailAddress, IsInscricaoEstadual, IsPhone, IsSiteUrl } from '../../common/http/br-validators.js';
+import { Trim, TrimToNull } from '../../common/http/trim.decorator.js';
+import { AddressInput } from './address.input.js';
+
+// Rules run from the one nearest the property upwards; the first failure is reported.
+/** A company as the form sends it (create and update). */
+export class EnterpriseInput extends AddressInput {
+  @Trim()
+  @MaxLength(150, { message: 'A razão social deve ter no máximo 150 caracteres.' })
+  @IsNotEmpty({ message: 'Informe a razão social.' })
+  @IsString({ message: 'Informe a razão social.' })
+  razao: string;
+
+  @Trim()
+  @MaxLength(150, { message: 'O nome fantasia deve ter no máximo 150 caracteres.' })
+  @IsNotEmpty({ message: 'Informe o nome fantasia.' })
+  @IsString({ message: 'Informe o nome fantasia.' })
+  fantasia: string;
+
+  @Trim()
+  @IsCnpj({ message: 'CNPJ inválido' })
+  @MaxLength(18, { message: 'CNPJ inválido' })
+  @IsNotEmpty({ message: 'Informe o CNPJ.' })
+  @IsString({ message: 'Informe o CNPJ.' })
+  cnpj: string;
+
+  @TrimToNull()
+  @IsInscricaoEstadual({ message: 'Inscrição estadual inválida: use somente números (até 14) ou ISENTO.' })
+  @MaxLength(IE_MAX_LENGTH, { message: `A inscrição estadual deve ter no máximo ${IE_MAX_LENGTH} caracteres.` })
+  @IsOptional()
+  inscricao_estadual?: string | null;
+
+  @TrimToNull()
+  @IsPhone({ message: 'Telefone inválido' })
+  @IsOptional()
+  fone?: string | null;
+
+  @TrimToNull()
+  @IsEmailAddress({ message: 'Email inválido' })
+  @MaxLength(160, { message: 'O email deve ter no máximo 160 caracteres.' })
+  @IsOptional()
+  email?: string | null;
+
+  @TrimToNull()
+  @IsSiteUrl({ message: 'Site inválido: informe um endereço como https://www.exemplo.com.br' })
+  @MaxLength(255, { message: 'O site deve ter no máximo 255 caracteres.' })
+  @IsOptional()
+  site?: string | null;
+
+  @Trim()
+  @MaxLength(100, { message: 'Logo não encontrada.' })
+  @IsNotEmpty({ message: 'Selecione a logo da empresa.' })
+  @IsString({ message: 'Selecione a logo da empresa.' })
+  logo: string;
+
+  @TrimToNull()
+  @MaxLength(100, { message: 'Logo representada não encontrada.' })
+  @IsString({ message: 'Logo representada não encontrada.' })
+  @IsOptional()
+  representada_logo?: string | null;
+
+  // Read-only fields a client may send back as it read them (SPEC.md section 3): accepted and ignored.
+  @Allow() enterprise_id?: unknown;
+  @Allow() score?: unknown;
+  @Allow() cidade_nome?: unknown;
+  @Allow() cidade_uf?: unknown;
+  @Allow() created_at?: unknown;
+  @Allow() updated_at?: unknown;
+  @Allow() ativo?: unknown;
+  @Allow() logo_url?: unknown;
+  @Allow() representada_logo_url?: unknown;
+}

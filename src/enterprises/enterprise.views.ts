@@ -1,0 +1,68 @@
+// The shapes the enterprises API and page props answer with: pure types, read by the server and the React pages.
+
+export interface EnterpriseView {
+  enterprise_id: number;
+  razao: string;
+  fantasia: string;
+  cnpj: string;
+  inscricao_estadual: string | null;
+  endereco: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cep: string | null;
+  city_id: number | null;
+  cidade_nome: string | null;
+  cidade_uf: string | null;
+  fone: string | null;
+  email: string | null;
+  site: string | null;
+  logo: string | null;
+  logo_url: string;
+  representada_logo: string | null;
+  representada_logo_url: string | null;
+  ativo: number;
+  score: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingView {
+  endereco: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cep: string | null;
+  city_id: number | null;
+  cidade_nome: string | null;
+  cidade_uf: string | null;
+}
+
+export interface LinkedUserView {
+  user_id: number;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  cargo_nome: string | null;
+  status: number;
+}
+
+export interface EnterpriseListFilters {
+  status?: 'todos' | 'ativos' | 'inativos';
+  page?: number;
+  pageSize?: number;
+  busca?: string;
+}
+
+export interface EnterprisePage {
+  data: EnterpriseView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface EnterpriseCounts {
+  todos: number;
+  ativos: number;
+  inativos: number;
+}

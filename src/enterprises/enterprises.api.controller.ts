@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { IdPipe } from '../common/http/id.pipe.js';
+import { BillingInput } from './dto/billing.input.js';
+import { EnterpriseStatusInput } from './dto/enterprise-status.input.js';
+import { EnterpriseInput } from './dto/enterprise.input.js';
+import { ListEnterprisesQuery } from './dto/list-enterprises.query.js';
+import { EnterprisesService } from './enterprises.service.js';
+
+/** Companies for the back office and API clients (SPEC.md section 7, Enterprises). */
+@Controller('api/admin/enterprises')
+export class EnterprisesApiController {
+  constructor(private readonly enterprises: EnterprisesService) {}
+
+  /** `status` defaults to todos here; the screen opens on ativos (DESIGN.md section 5). */
+  @Get()
+  list(@Query() query: ListEnterprisesQuery) {
+    return this.enterprises.list({ status: query.status ?? 'todos', page: query.page, pageSize: query.pageSize, busca: query.busca });
+  }
+
+  @Get('contador/ativos')
+  async activeCount() {
+    return { total: await this.enterprises.countActive() };
+  }
+
+  @Get(':id')
+  async get(@Param('id', IdPipe) id: number) {
+    return { ok: true, data: await this.enterprises.get(id) };
+  }
+
+  @Post()
+  async create(@Body() input: EnterpriseInput) {
+    const data = await this.enterprises.create(input);
+    return { ok: true, id: data.enterprise_id, enterprise_id: data.enterprise_id, data };
+  }
+
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Body() input: EnterpriseInput) {
+    return { ok: true, data: await this.enterprises.update(id, input) };
+  }
+
+  @Patch(':id/status')
+  async setStatus(@Param('id', IdPipe) id: number, @Body() input: EnterpriseStatusInput) {
+    const data = await this.enterprises.setStatus(id, input.ativo);
+    return { ok: true, ativo: data.ativo, data };
+  }
+
+  @Get(':id/users')
+  async users(@Param('id', IdPipe) id: number) {
+    const data = await this.enterprises.linkedUsers(id);
+    return { data, total: data.length };
+  }
+
+  @Get(':id/cobranca')
+  async billing(@Param('id', IdPipe) id: number) {
+    return { ok: true, data: await this.enterprises.billing(id) };
+  }
+
+  @Put(':id/cobranca')
+  async saveBilling(@Param('id', IdPipe) id: number, @Body() input: BillingInput) {
+    return { ok: true, data: await this.enterprises.saveBilling(id, input) };
+  }
+
+  @Delete(':id/cobranca')
+  @HttpCode(200)
+  async removeBilling(@Param('id', IdPipe) id: number) {
+    await this.enterprises.removeBilling(id);
+    return { ok: true };
+  }
+}

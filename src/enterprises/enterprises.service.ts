@@ -1,0 +1,266 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, In, QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { City } from '../cities/city.entity.js';
+import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../common/br/index.js';
+import { AppException } from '../common/http/app.exception.js';
+import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
+import { logoUrl, LogosService } from '../logos/logos.service.js';
+import { AppUser } from '../users/app-user.entity.js';
+import { Cargo } from '../users/cargo.entity.js';
+import type { AddressInput } from './dto/address.input.js';
+import type { EnterpriseInput } from './dto/enterprise.input.js';
+import { DEFAULT_PAGE_SIZE } from './dto/list-enterprises.query.js';
+import { EnterpriseBilling } from './enterprise-billing.entity.js';
+import type { BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView, LinkedUserView } from './enterprise.views.js';
+import { enterpriseSearchColumns } from './enterprise-search.js';
+import { Enterprise } from './enterprise.entity.js';
+
+/** A search is matched word by word; more words than this add nothing but work. */
+const MAX_SEARCH_WORDS = 8;
+
+@Injectable()
+export class EnterprisesService {
+  constructor(
+    @InjectRepository(Enterprise) private readonly enterprises: Repository<Enterprise>,
+    @InjectRepository(EnterpriseBilling) private readonly billings: Repository<EnterpriseBilling>,
+    @InjectRepository(City) private readonly cities: Repository<City>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly logos: LogosService,
+  ) {}
+
+  /** A page of companies, ordered by trade name, with the total that match the filters. */
+  async list(filters: EnterpriseListFilters): Promise<EnterprisePage> {
+    const page = filters.page ?? 1;
+    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
+    const query = this.enterprises.createQueryBuilder('e');
+    this.applySearch(query, filters.busca);
+    if (filters.status === 'ativos') query.andWhere('e.ativo = 1');
+    if (filters.status === 'inativos') query.andWhere('e.ativo = 0');
+    const [rows, total] = await query
+      .orderBy('e.sortName', 'ASC')
+      .addOrderBy('e.enterpriseId', 'ASC')
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return { data: await this.views(rows), total, page, pageSize };
+  }
+
+  /** How many companies match the search in each status filter (one grouped query). */
+  async counts(busca?: string): Promise<EnterpriseCounts> {
+    const query = this.enterprises.createQueryBuilder('e').select('e.ativo', 'ativo').addSelect('COUNT(*)', 'total').groupBy('e.ativo');
+    this.applySearch(query, busca);
+    const rows = await query.getRawMany<{ ativo: number | string; total: number | string }>();
+    const ativos = Number(rows.find((row) => Number(row.ativo) === 1)?.total ?? 0);
+    const inativos = Number(rows.find((row) => Number(row.ativo) === 0)?.total ?? 0);
+    return { todos: ativos + inativos, ativos, inativos };
+  }
+
+  countActive(): Promise<number> {
+    return this.enterprises.countBy({ ativo: 1 });
+  }
+
+  async get(id: number): Promise<EnterpriseView> {
+    const [view] = await this.views([await this.find(id)]);
+    return view;
+  }
+
+  async create(input: EnterpriseInput): Promise<EnterpriseView> {
+    const values = await this.prepare(input);
+    await this.assertCnpjFree(values.cnpj);
+    const saved = await this.saveUnique(() => this.enterprises.save(this.enterprises.create({ ...values, ativo: 1, score: 0 })));
+    return this.get(saved.enterpriseId);
+  }
+
+  /** Replaces the editable fields; read-only ones (id, score, status, dates, city names) are never taken from the input. */
+  async update(id: number, input: EnterpriseInput): Promise<EnterpriseView> {
+    const enterprise = await this.find(id);
+    const values = await this.prepare(input);
+    await this.assertCnpjFree(values.cnpj, id);
+    await this.saveUnique(() => this.enterprises.save(this.enterprises.merge(enterprise, values)));
+    return this.get(id);
+  }
+
+  async setStatus(id: number, ativo: 0 | 1): Promise<EnterpriseView> {
+    await this.find(id);
+    await this.enterprises.update({ enterpriseId: id }, { ativo });
+    return this.get(id);
+  }
+
+  /** The app users linked to a company, by name. */
+  async linkedUsers(id: number): Promise<LinkedUserView[]> {
+    await this.find(id);
+    const rows = await this.dataSource
+      .getRepository(AppUser)
+      .createQueryBuilder('u')
+      .leftJoin(Cargo, 'c', 'c.cargo_id = u.cargo_id')
+      .select(['u.user_id AS user_id', 'u.firstname AS firstname', 'u.lastname AS lastname', 'u.email AS email', 'c.name AS cargo_nome', 'u.status AS status'])
+      .where('u.enterprise_id = :id', { id })
+      .orderBy('u.sort_name', 'ASC')
+      .addOrderBy('u.user_id', 'ASC')
+      .getRawMany<LinkedUserView>();
+    return rows.map((row) => ({ ...row, user_id: Number(row.user_id), status: Number(row.status) }));
+  }
+
+  async billing(id: number): Promise<BillingView | null> {
+    await this.find(id);
+    const billing = await this.billings.findOneBy({ enterpriseId: id });
+    if (!billing) return null;
+    const city = billing.cityId ? await this.cities.findOneBy({ cityId: billing.cityId }) : null;
+    return billingView(billing, city);
+  }
+
+  /** Creates or replaces the billing address of a company. */
+  async saveBilling(id: number, input: AddressInput): Promise<BillingView> {
+    await this.find(id);
+    const address = await this.address(input);
+    if (Object.values(address).every((value) => value === null)) {
+      throw new AppException(400, 'VALIDATION_FAILED', 'Preencha o endereço de cobrança ou escolha "O mesmo cadastrado acima".', {
+        endereco: 'Preencha o endereço de cobrança ou escolha "O mesmo cadastrado acima".',
+      });
+    }
+    await this.billings.save(this.billings.create({ enterpriseId: id, ...address }));
+    return (await this.billing(id))!;
+  }
+
+  /** Goes back to billing at the company's own address. */
+  async removeBilling(id: number): Promise<void> {
+    await this.find(id);
+    await this.billings.delete({ enterpriseId: id });
+  }
+
+  private async find(id: number): Promise<Enterprise> {
+    const enterprise = await this.enterprises.findOneBy({ enterpriseId: id });
+    if (!enterprise) throw new AppException(404, 'ENTERPRISE_NOT_FOUND', 'Empresa não encontrada.');
+    return enterprise;
+  }
+
+  /**
+   * Every word of the search must appear in the company's normalized text (razão, fantasia, CNPJ, IE,
+   * bairro, city, UF), accents and case ignored; a word typed with CNPJ punctuation also matches without it.
+   * Wildcards in the search are matched literally.
+   */
+  private applySearch(query: SelectQueryBuilder<Enterprise>, busca?: string): void {
+    const words = toSearchText(busca ?? '').split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    words.forEach((word, index) => {
+      const compact = word.replace(/[./\-]/g, '');
+      query.andWhere(
+        new Brackets((where) => {
+          where.where(`e.search_text LIKE :w${index} ${LIKE_ESCAPE}`, { [`w${index}`]: `%${escapeLike(word)}%` });
+          if (compact && compact !== word) where.orWhere(`e.search_text LIKE :c${index} ${LIKE_ESCAPE}`, { [`c${index}`]: `%${escapeLike(compact)}%` });
+        }),
+      );
+    });
+  }
+
+  /** Validated, normalized column values from the form; refuses unknown cities and logos. */
+  private async prepare(input: EnterpriseInput) {
+    const address = await this.address(input);
+    const logoFiles = [input.logo, input.representada_logo].filter((file): file is string => Boolean(file));
+    const known = await this.logos.existing(logoFiles);
+    const errors: Record<string, string> = {};
+    if (!known.has(input.logo)) errors.logo = 'Logo não encontrada.';
+    if (input.representada_logo && !known.has(input.representada_logo)) errors.representada_logo = 'Logo representada não encontrada.';
+    if (Object.keys(errors).length > 0) throw new AppException(400, 'VALIDATION_FAILED', Object.values(errors)[0], errors);
+
+    const cnpj = normalizeCnpj(input.cnpj);
+    const inscricaoEstadual = input.inscricao_estadual ? normalizeInscricaoEstadual(input.inscricao_estadual) : null;
+    const city = address.cityId ? await this.cities.findOneBy({ cityId: address.cityId }) : null;
+    return {
+      razao: input.razao,
+      fantasia: input.fantasia,
+      cnpj,
+      inscricaoEstadual: inscricaoEstadual || null,
+      ...address,
+      fone: input.fone ? onlyDigits(input.fone) : null,
+      email: input.email ?? null,
+      site: input.site ? normalizeSiteUrl(input.site) : null,
+      logo: input.logo,
+      representadaLogo: input.representada_logo ?? null,
+      ...enterpriseSearchColumns({ razao: input.razao, fantasia: input.fantasia, cnpj, inscricaoEstadual, bairro: address.bairro, cityName: city?.name, uf: city?.code }),
+    };
+  }
+
+  private async address(input: AddressInput) {
+    const cityId = input.city_id ?? null;
+    if (cityId !== null && !(await this.cities.existsBy({ cityId }))) {
+      throw new AppException(400, 'VALIDATION_FAILED', 'Cidade não encontrada.', { city_id: 'Cidade não encontrada.' });
+    }
+    return {
+      endereco: input.endereco ?? null,
+      numero: input.numero ?? null,
+      complemento: input.complemento ?? null,
+      bairro: input.bairro ?? null,
+      cep: input.cep ? normalizeCep(input.cep) : null,
+      cityId,
+    };
+  }
+
+  private async assertCnpjFree(cnpj: string, exceptId?: number): Promise<void> {
+    const other = await this.enterprises.findOne({ select: { enterpriseId: true }, where: { cnpj } });
+    if (other && other.enterpriseId !== exceptId) throw duplicateCnpj();
+  }
+
+  /** Two saves racing past the check still meet the unique index: the loser gets the same 409. */
+  private async saveUnique<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw duplicateCnpj();
+      throw error;
+    }
+  }
+
+  private async views(rows: Enterprise[]): Promise<EnterpriseView[]> {
+    const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
+    const cities = cityIds.length > 0 ? await this.cities.findBy({ cityId: In(cityIds) }) : [];
+    const byId = new Map(cities.map((city) => [city.cityId, city]));
+    return rows.map((row) => enterpriseView(row, row.cityId ? byId.get(row.cityId) ?? null : null));
+  }
+}
+
+function duplicateCnpj(): AppException {
+  return new AppException(409, 'CNPJ_ALREADY_REGISTERED', 'Já existe uma empresa cadastrada com este CNPJ.', { cnpj: 'Já existe uma empresa cadastrada com este CNPJ.' });
+}
+
+function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {
+  return {
+    enterprise_id: row.enterpriseId,
+    razao: row.razao,
+    fantasia: row.fantasia,
+    cnpj: row.cnpj,
+    inscricao_estadual: row.inscricaoEstadual,
+    endereco: row.endereco,
+    numero: row.numero,
+    complemento: row.complemento,
+    bairro: row.bairro,
+    cep: row.cep,
+    city_id: row.cityId,
+    cidade_nome: city?.name ?? null,
+    cidade_uf: city?.code ?? null,
+    fone: row.fone,
+    email: row.email,
+    site: row.site,
+    logo: row.logo,
+    logo_url: logoUrl(row.logo),
+    representada_logo: row.representadaLogo,
+    representada_logo_url: row.representadaLogo ? logoUrl(row.representadaLogo) : null,
+    ativo: Number(row.ativo),
+    score: Number(row.score),
+    created_at: new Date(row.createdAt).toISOString(),
+    updated_at: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+function billingView(row: EnterpriseBilling, city: City | null): BillingView {
+  return {
+    endereco: row.endereco,
+    numero: row.numero,
+    complemento: row.complemento,
+    bairro: row.bairro,
+    cep: row.cep,
+    city_id: row.cityId,
+    cidade_nome: city?.name ?? null,
+    cidade_uf: city?.code ?? null,
+  };
+}

@@ -1,0 +1,24 @@
+import { Controller, Get, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
+import type { AuthenticatedAdmin } from '../auth/auth.types.js';
+import { CurrentAdmin } from '../auth/decorators.js';
+import { LogoUploadInterceptor } from './logo-upload.interceptor.js';
+import { LogosService } from './logos.service.js';
+
+@Controller('api/admin')
+export class LogosApiController {
+  constructor(private readonly logos: LogosService) {}
+
+  @Get('logos')
+  async list() {
+    return { data: await this.logos.list() };
+  }
+
+  @Post('upload/logo')
+  @HttpCode(201)
+  @UseInterceptors(LogoUploadInterceptor)
+  async upload(@Req() req: Request, @CurrentAdmin() admin: AuthenticatedAdmin) {
+    const logo = await this.logos.upload(req.file, admin.id);
+    return { ok: true, filename: logo.filename, url: logo.url, logo };
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { LocalLogoStorage, LogoStorage } from './logo-storage.js';
+import { Logo } from './logo.entity.js';
+import { LogoUploadInterceptor } from './logo-upload.interceptor.js';
+import { LogosApiController } from './logos.api.controller.js';
+import { LogosService } from './logos.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Logo])],
+  controllers: [LogosApiController],
+  providers: [
+    LogosService,
+    LogoUploadInterceptor,
+    { provide: LogoStorage, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalLogoStorage(config.uploadsDir) },
+  ],
+  exports: [LogosService, LogoStorage],
+})
+export class LogosModule {}

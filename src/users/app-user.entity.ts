@@ -1,0 +1,67 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A person who uses the mobile app, optionally linked to a company with a cargo and a line of business. */
+@Entity('app_users')
+@Index('idx_app_users_status_added', ['status', 'dateAdded'])
+@Index('idx_app_users_enterprise', ['enterpriseId', 'sortName'])
+export class AppUser {
+  @PrimaryGeneratedColumn({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  firstname: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  lastname: string;
+
+  @Index('uq_app_users_email', { unique: true })
+  @Column({ type: 'varchar', length: 160, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 11, nullable: true })
+  fone: string | null;
+
+  @Index('idx_app_users_cpf')
+  @Column({ type: 'varchar', length: 11, nullable: true })
+  cpf: string | null;
+
+  @Column({ name: 'enterprise_id', type: 'integer', nullable: true })
+  enterpriseId: number | null;
+
+  @Index('idx_app_users_cargo')
+  @Column({ name: 'cargo_id', type: 'integer', nullable: true })
+  cargoId: number | null;
+
+  @Index('idx_app_users_ocupacao')
+  @Column({ name: 'ocupacao_id', type: 'integer', nullable: true })
+  ocupacaoId: number | null;
+
+  @Index('idx_app_users_city')
+  @Column({ name: 'city_id', type: 'integer', nullable: true })
+  cityId: number | null;
+
+  @Column({ type: 'smallint', default: 1 })
+  status: number;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Column({ name: 'plano_valido', type: 'datetime', nullable: true })
+  planoValido: Date | null;
+
+  @Column({ name: 'device_id', type: 'varchar', length: 255, nullable: true })
+  deviceId: string | null;
+
+  @Column({ name: 'sort_name', type: 'varchar', length: 201 })
+  sortName: string;
+
+  @Column({ name: 'search_text', type: 'varchar', length: 600 })
+  searchText: string;
+
+  @Index('idx_app_users_added')
+  @Column({ name: 'date_added', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })
+  dateAdded: Date;
+
+  @Column({ name: 'date_modified', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })
+  dateModified: Date;
+}
