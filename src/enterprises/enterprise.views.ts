@@ -1,11 +1,7 @@
 // The shapes the enterprises API and page props answer with: pure types, read by the server and the React pages.
 
-export interface EnterpriseView {
-  enterprise_id: number;
-  razao: string;
-  fantasia: string;
-  cnpj: string;
-  inscricao_estadual: string | null;
+/** An address as the API answers it: the stored fields and the city's name and UF. */
+export interface AddressView {
   endereco: string | null;
   numero: string | null;
   complemento: string | null;
@@ -14,6 +10,17 @@ export interface EnterpriseView {
   city_id: number | null;
   cidade_nome: string | null;
   cidade_uf: string | null;
+}
+
+/** A company's billing address (cobrança). */
+export type BillingView = AddressView;
+
+export interface EnterpriseView extends AddressView {
+  enterprise_id: number;
+  razao: string;
+  fantasia: string;
+  cnpj: string;
+  inscricao_estadual: string | null;
   fone: string | null;
   email: string | null;
   site: string | null;
@@ -25,17 +32,6 @@ export interface EnterpriseView {
   score: number;
   created_at: string;
   updated_at: string;
-}
-
-export interface BillingView {
-  endereco: string | null;
-  numero: string | null;
-  complemento: string | null;
-  bairro: string | null;
-  cep: string | null;
-  city_id: number | null;
-  cidade_nome: string | null;
-  cidade_uf: string | null;
 }
 
 export interface LinkedUserView {

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { pageFromUrl } from '../common/http/page.query.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { ENTERPRISE_STATUS_FILTERS, SEARCH_MAX_LENGTH, type EnterpriseStatusFilter } from './dto/list-enterprises.query.js';
 import { EnterprisesService } from './enterprises.service.js';
@@ -6,7 +7,7 @@ import { EnterprisesService } from './enterprises.service.js';
 /** The list state as the URL carries it; anything malformed falls back to the default, so a bad link still opens. */
 export function readListState(query: Record<string, unknown>): { status: EnterpriseStatusFilter; page: number; busca: string } {
   const status = ENTERPRISE_STATUS_FILTERS.includes(query.status as EnterpriseStatusFilter) ? (query.status as EnterpriseStatusFilter) : 'ativos';
-  const page = typeof query.page === 'string' && /^\d{1,6}$/.test(query.page) && Number(query.page) >= 1 ? Number(query.page) : 1;
+  const page = pageFromUrl(query.page);
   const busca = typeof query.busca === 'string' ? query.busca.trim().slice(0, SEARCH_MAX_LENGTH) : '';
   return { status, page, busca };
 }

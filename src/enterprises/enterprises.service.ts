@@ -10,9 +10,9 @@ import { AppUser } from '../users/app-user.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
 import type { AddressInput } from './dto/address.input.js';
 import type { EnterpriseInput } from './dto/enterprise.input.js';
-import { DEFAULT_PAGE_SIZE } from './dto/list-enterprises.query.js';
+import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
-import type { BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView, LinkedUserView } from './enterprise.views.js';
+import type { AddressView, BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView, LinkedUserView } from './enterprise.views.js';
 import { enterpriseSearchColumns } from './enterprise-search.js';
 import { Enterprise } from './enterprise.entity.js';
 
@@ -107,7 +107,7 @@ export class EnterprisesService {
     const billing = await this.billings.findOneBy({ enterpriseId: id });
     if (!billing) return null;
     const city = billing.cityId ? await this.cities.findOneBy({ cityId: billing.cityId }) : null;
-    return billingView(billing, city);
+    return addressView(billing, city);
   }
 
   /** Creates or replaces the billing address of a company. */
@@ -230,14 +230,7 @@ function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {
     fantasia: row.fantasia,
     cnpj: row.cnpj,
     inscricao_estadual: row.inscricaoEstadual,
-    endereco: row.endereco,
-    numero: row.numero,
-    complemento: row.complemento,
-    bairro: row.bairro,
-    cep: row.cep,
-    city_id: row.cityId,
-    cidade_nome: city?.name ?? null,
-    cidade_uf: city?.code ?? null,
+    ...addressView(row, city),
     fone: row.fone,
     email: row.email,
     site: row.site,
@@ -252,7 +245,8 @@ function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {
   };
 }
 
-function billingView(row: EnterpriseBilling, city: City | null): BillingView {
+/** The address fields of a company or billing row, with its city's name and UF. */
+function addressView(row: Enterprise | EnterpriseBilling, city: City | null): AddressView {
   return {
     endereco: row.endereco,
     numero: row.numero,

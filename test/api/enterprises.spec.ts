@@ -358,3 +358,37 @@ describe('access', () => {
     await request(sut.server).post('/api/admin/enterprises').set('X-Forwarded-For', admin.ip).send(enterpriseBody()).expect(401);
   });
 });
+
+describe('the /admin/empresas page', () => {
+  const page = (query: string, headers: Record<string, string> = {}) =>
+    request(sut.server).get(`/admin/empresas${query}`).set({ Cookie: admin.cookie, 'X-Forwarded-For': admin.ip, ...headers });
+  const pageObject = (html: string) => JSON.parse(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
+
+  it('opens on Ativos, with the list, the counts and the list state read from the URL', async () => {
+    const first = pageObject((await page('').expect(200)).text);
+    expect(first.component).toBe('Admin/Empresas');
+    expect(first.props.filters).toEqual({ status: 'ativos', page: 1, busca: '' });
+    expect(first.props.enterprises).toMatchObject({ page: 1, pageSize: 20, total: first.props.counts.ativos });
+    expect(first.props.counts.todos).toBe(first.props.counts.ativos + first.props.counts.inativos);
+
+    const inactive = pageObject((await page('?status=inativos&busca=%20x%20').expect(200)).text);
+    expect(inactive.props.filters).toEqual({ status: 'inativos', page: 1, busca: 'x' });
+  });
+
+  it('falls back to the defaults on a malformed link instead of failing', async () => {
+    const res = pageObject((await page(`?status=todas&page=abc&busca=${'b'.repeat(300)}`).expect(200)).text);
+    expect(res.props.filters).toEqual({ status: 'ativos', page: 1, busca: 'b'.repeat(100) });
+  });
+
+  it('answers a partial reload with only the props asked for', async () => {
+    const version = pageObject((await page('')).text).version;
+    const res = await page('?status=todos', { 'X-Inertia': 'true', 'X-Inertia-Version': version, 'X-Inertia-Partial-Component': 'Admin/Empresas', 'X-Inertia-Partial-Data': 'enterprises,counts' }).expect(200);
+    expect(Object.keys(res.body.props)).toEqual(expect.arrayContaining(['enterprises', 'counts']));
+    expect(res.body.props.filters).toBeUndefined();
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    const res = await request(sut.server).get('/admin/empresas?status=inativos').set('X-Forwarded-For', admin.ip).expect(302);
+    expect(res.headers.location).toBe(`/admin/login?next=${encodeURIComponent('/admin/empresas?status=inativos')}`);
+  });
+});

@@ -45,7 +45,7 @@ async function filterCount(page: Page, label: string): Promise<number> {
 async function searchFor(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Buscar empresas' }).fill(text);
   await page.getByRole('searchbox', { name: 'Buscar empresas' }).press('Enter');
-  await page.waitForURL((url) => url.searchParams.get('busca') === text);
+  await page.waitForURL((url) => (url.searchParams.get('busca') ?? '') === text);
 }
 
 describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
@@ -94,6 +94,9 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await dialog.getByRole('button', { name: 'Enviar Logo' }).click();
     await dialog.getByText('Logo enviada com sucesso! Preview atualizado.').waitFor();
     await dialog.getByRole('img', { name: 'Logo minha-logo' }).waitFor();
+    // The success text clears and the upload mode closes after 2 s.
+    await expect.poll(() => dialog.getByLabel('Não encontrei minha logo').isChecked(), { timeout: 4000 }).toBe(false);
+    expect(await dialog.getByText('Logo enviada com sucesso! Preview atualizado.').count()).toBe(0);
 
     // Representada: pick from the manufacturers' grid, with its search and count.
     await dialog.getByRole('group', { name: 'Logo Representada' }).getByPlaceholder('Buscar logo... (clique para ver todas)').fill('deere');
@@ -135,7 +138,7 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await edit.getByLabel('Nome Fantasia').fill(`${marker} Implementos Matriz`);
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Empresa atualizada com sucesso!').waitFor();
-    await page.getByRole('button', { name: `${marker} Implementos Matriz` }).waitFor();
+    await page.getByRole('button', { name: `${marker} Implementos Matriz`, exact: true }).waitFor();
 
     // Details: a row click opens them, the action buttons do not.
     await page.locator('tbody tr').first().locator('td').nth(3).click();
@@ -157,12 +160,12 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await expect.poll(() => filterCount(page, 'Inativos')).toBe(inativosBefore + 1);
     await page.getByRole('button', { name: /^Inativos/ }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'inativos');
-    await page.getByRole('button', { name: `${marker} Implementos Matriz` }).waitFor();
+    await page.getByRole('button', { name: `${marker} Implementos Matriz`, exact: true }).waitFor();
     expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).ativo).toBe(0);
 
     // The list state lives in the URL: a reload keeps it.
     await page.reload();
-    await page.getByRole('button', { name: `${marker} Implementos Matriz` }).waitFor();
+    await page.getByRole('button', { name: `${marker} Implementos Matriz`, exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Inativos/ }).getAttribute('aria-pressed')).toBe('true');
     expect(errors).toEqual([]);
     await close();

@@ -83,6 +83,7 @@ export function LogoPicker({
             onUploaded?.(logo);
             onChange(logo.filename);
           }}
+          onDone={() => setUploading(false)}
         />
       ) : (
         <div className="mt-3">
@@ -138,7 +139,8 @@ export function LogoPicker({
   );
 }
 
-function LogoUpload({ onUploaded }: { onUploaded: (logo: LogoOption) => void }) {
+/** Upload mode: idle, file chosen (preview), sending, sent; after a success it closes itself in 2 s (SPEC.md section 4). */
+function LogoUpload({ onUploaded, onDone }: { onUploaded: (logo: LogoOption) => void; onDone: () => void }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -151,6 +153,7 @@ function LogoUpload({ onUploaded }: { onUploaded: (logo: LogoOption) => void }) 
     const timer = window.setTimeout(() => {
       setMessage(null);
       setState('idle');
+      onDone();
     }, SUCCESS_MS);
     return () => window.clearTimeout(timer);
   }, [message]);

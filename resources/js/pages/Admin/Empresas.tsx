@@ -134,14 +134,14 @@ export default function Empresas() {
       </div>
 
       <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Filtrar por status">
+        <div className="flex flex-wrap gap-1.5 sm:gap-2" role="group" aria-label="Filtrar por status">
           {FILTERS.map((filter) => (
             <button
               key={filter.key}
               type="button"
               aria-pressed={filters.status === filter.key}
               onClick={() => visit({ ...filters, status: filter.key, page: 1 })}
-              className={`inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition ${filters.status === filter.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+              className={`inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition ${filters.status === filter.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
             >
               {filter.label}
               <span className={`rounded-full px-2 py-0.5 text-xs ${filters.status === filter.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{counts[filter.key]}</span>

@@ -1,0 +1,31 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export const DEFAULT_PAGE_SIZE = 20;
+/** The user form's company dropdown asks for 1000 at once (SPEC.md section 9); no list page is larger. */
+export const MAX_PAGE_SIZE = 1000;
+
+const PAGE_MESSAGE = 'A página deve ser um número inteiro maior que zero.';
+const PAGE_SIZE_MESSAGE = `O tamanho da página deve estar entre 1 e ${MAX_PAGE_SIZE}.`;
+
+// Rules run from the one nearest the property upwards; the first failure is reported.
+/** `page` and `pageSize` of every admin list (DESIGN.md section 6): whole numbers, the size capped. */
+export class PageQuery {
+  @Min(1, { message: PAGE_MESSAGE })
+  @IsInt({ message: PAGE_MESSAGE })
+  @Type(() => Number)
+  @IsOptional()
+  page?: number;
+
+  @Max(MAX_PAGE_SIZE, { message: PAGE_SIZE_MESSAGE })
+  @Min(1, { message: PAGE_SIZE_MESSAGE })
+  @IsInt({ message: PAGE_SIZE_MESSAGE })
+  @Type(() => Number)
+  @IsOptional()
+  pageSize?: number;
+}
+
+/** A page number read from a page URL: anything malformed is page 1, so a bad link still opens. */
+export function pageFromUrl(value: unknown): number {
+  return typeof value === 'string' && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
+}
