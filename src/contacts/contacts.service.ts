@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, IsNull, Repository } from 'typeorm';
+import { Admin } from '../auth/admin.entity.js';
 import { onlyDigits } from '../common/br/index.js';
-import { Contact } from './contact.entity.js';
+import { AppException } from '../common/http/app.exception.js';
+import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
+import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
+import type { ContactCounts, ContactPage, ContactView } from './contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
 
 @Injectable()
 export class ContactsService {
-  constructor(@InjectRepository(Contact) private readonly contacts: Repository<Contact>) {}
+  constructor(
+    @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
+    @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+  ) {}
 
   /**
    * Stores a message from the site as pending. A filled honeypot means a bot: it is told the message was
@@ -27,4 +34,78 @@ export class ContactsService {
     });
     return true;
   }
+
+  /** A page of messages of one status: pending ones newest first, answered ones by latest answer. */
+  async list(filters: { status?: ContactStatus; page?: number; pageSize?: number }): Promise<ContactPage> {
+    const status = filters.status ?? 'pendente';
+    const page = filters.page ?? 1;
+    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
+    const [rows, total] = await this.contacts.findAndCount({
+      where: { status },
+      order: status === 'pendente' ? { createdAt: 'DESC', id: 'DESC' } : { respondedAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
+    const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
+    const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
+    return { data: rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null)), total, page, pageSize };
+  }
+
+  /** How many messages each tab holds (one grouped query). */
+  async counts(): Promise<ContactCounts> {
+    const rows = await this.contacts.createQueryBuilder('c').select('c.status', 'status').addSelect('COUNT(*)', 'total').groupBy('c.status').getRawMany<{ status: string; total: string | number }>();
+    const count = (status: ContactStatus) => Number(rows.find((row) => row.status === status)?.total ?? 0);
+    return { pendente: count('pendente'), respondido: count('respondido') };
+  }
+
+  countPending(): Promise<number> {
+    return this.contacts.countBy({ status: 'pendente' });
+  }
+
+  /**
+   * Marks a pending message as answered through a channel, by an admin. Only a pending message changes
+   * (the update is conditional, so two admins clicking at once cannot both record an answer).
+   */
+  async markAnswered(id: number, canal: ResponseChannel, adminId: number): Promise<ContactView> {
+    const contact = await this.find(id);
+    if (contact.status === 'respondido') throw alreadyAnswered();
+    const result = await this.contacts.update({ id, status: 'pendente', respondedAt: IsNull() }, { status: 'respondido', responseChannel: canal, respondedAt: new Date(), respondedBy: adminId });
+    if (!result.affected) throw alreadyAnswered();
+    const admin = await this.admins.findOne({ select: { adminId: true, name: true }, where: { adminId } });
+    return contactView(await this.find(id), admin?.name ?? null);
+  }
+
+  /** Deletes an answered message; a pending one must be answered first. */
+  async remove(id: number): Promise<void> {
+    const contact = await this.find(id);
+    if (contact.status !== 'respondido') throw new AppException(409, 'CONTACT_PENDING', 'Só é possível excluir contatos já respondidos.');
+    await this.contacts.delete({ id, status: 'respondido' });
+  }
+
+  private async find(id: number): Promise<Contact> {
+    const contact = await this.contacts.findOneBy({ id });
+    if (!contact) throw new AppException(404, 'CONTACT_NOT_FOUND', 'Contato não encontrado.');
+    return contact;
+  }
+}
+
+function alreadyAnswered(): AppException {
+  return new AppException(409, 'CONTACT_ALREADY_ANSWERED', 'Este contato já foi marcado como respondido.');
+}
+
+function contactView(row: Contact, respondedByName: string | null): ContactView {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    telefone: row.telefone,
+    mensagem: row.mensagem,
+    status: row.status,
+    response_channel: row.responseChannel,
+    responded_at: row.respondedAt ? new Date(row.respondedAt).toISOString() : null,
+    responded_by: row.respondedBy,
+    responded_by_nome: respondedByName,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
 }

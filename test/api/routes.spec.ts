@@ -41,10 +41,12 @@ describe('access to every route', () => {
   // A change here is a change of who may call what: review it as such.
   it('is admin-only unless marked public, and master-only where the spec says', () => {
     expect(routeTable()).toEqual([
+      'DELETE /api/admin/contatos/:id → admin',
       'DELETE /api/admin/enterprises/:id/cobranca → admin',
       'DELETE /api/admin/ips-autorizados/:id → master',
       'GET / → public',
       'GET /admin → admin',
+      'GET /admin/contato → admin',
       'GET /admin/dashboard → admin',
       'GET /admin/empresas → admin',
       'GET /admin/ips → master',
@@ -52,6 +54,8 @@ describe('access to every route', () => {
       'GET /ajuda → public',
       'GET /api/admin/cargos → admin',
       'GET /api/admin/cities → admin',
+      'GET /api/admin/contatos → admin',
+      'GET /api/admin/contatos/contador → admin',
       'GET /api/admin/enterprises → admin',
       'GET /api/admin/enterprises/:id → admin',
       'GET /api/admin/enterprises/:id/cobranca → admin',
@@ -72,6 +76,7 @@ describe('access to every route', () => {
       'GET /sitemap.xml → public',
       'GET /sobre-nos → public',
       'GET /termos-e-politicas → public',
+      'PATCH /api/admin/contatos/:id/respondido → admin',
       'PATCH /api/admin/enterprises/:id/status → admin',
       'POST /api/admin/enterprises → admin',
       'POST /api/admin/ips-autorizados → master',

@@ -1,25 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { createAdminFixture } from '../support/admin-session.js';
-import { browserAvailable, browserFrom, logIn, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
+import { browserAvailable, browserFrom, logIn, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
-import type { TestApp } from '../support/test-app.js';
 
-let target: BrowserApp | undefined;
-let sut: TestApp;
-let browser: Browser;
-let baseUrl: string;
-
-beforeAll(async () => {
-  if (!browserAvailable) return;
-  target = await startBrowserApp();
-  ({ sut, browser, baseUrl } = target);
-});
-
-afterAll(() => stopBrowserApp(target));
+const app = useBrowserApp();
 
 mkdirSync('test-results', { recursive: true });
 
@@ -27,11 +15,11 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const masked = (cnpj: string) => `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
 
 async function openCompanies(width = 1440): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const admin = await createAdminFixture(sut, 'gestor');
-  const { context, page, errors } = await browserFrom(browser, admin.ip, width);
-  await page.goto(`${baseUrl}/admin/login?next=${encodeURIComponent('/admin/empresas')}`);
+  const admin = await createAdminFixture(app.sut, 'gestor');
+  const { context, page, errors } = await browserFrom(app.browser, admin.ip, width);
+  await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent('/admin/empresas')}`);
   await logIn(page, admin);
-  await page.waitForURL(`${baseUrl}/admin/empresas`);
+  await page.waitForURL(`${app.baseUrl}/admin/empresas`);
   await page.getByRole('heading', { name: 'Empresas', level: 1 }).waitFor();
   return { page, close: () => context.close(), errors };
 }
@@ -116,10 +104,10 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await page.getByText('Empresa cadastrada com sucesso!').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
 
-    const stored = await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj });
+    const stored = await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj });
     expect(stored).toMatchObject({ fantasia: `${marker} Implementos`, inscricaoEstadual: 'ISENTO', fone: '44998765432', cep: '87013000', cityId: 4115200, representadaLogo: 'john-deere.svg', ativo: 1 });
     expect(stored.logo).toMatch(/^[0-9a-f-]{36}\.png$/);
-    await expect.poll(() => sut.dataSource.getRepository(EnterpriseBilling).findOneBy({ enterpriseId: stored.enterpriseId })).toMatchObject({ endereco: 'Rua das Palmeiras', cep: '78890000', cityId: 5107925 });
+    await expect.poll(() => app.sut.dataSource.getRepository(EnterpriseBilling).findOneBy({ enterpriseId: stored.enterpriseId })).toMatchObject({ endereco: 'Rua das Palmeiras', cep: '78890000', cityId: 5107925 });
     await expect.poll(() => filterCount(page, 'Ativos')).toBe(ativosBefore + 1);
 
     // Found by CNPJ digits and by the city written without its accent.
@@ -161,7 +149,7 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await page.getByRole('button', { name: /^Inativos/ }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'inativos');
     await page.getByRole('button', { name: `${marker} Implementos Matriz`, exact: true }).waitFor();
-    expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).ativo).toBe(0);
+    expect((await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).ativo).toBe(0);
 
     // The list state lives in the URL: a reload keeps it.
     await page.reload();
@@ -191,7 +179,7 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
   });
 
   it('shows cards and the form on a phone', async () => {
-    await sut.dataSource.getRepository(Enterprise).count();
+    await app.sut.dataSource.getRepository(Enterprise).count();
     const { page, close } = await openCompanies(390);
     await page.getByRole('button', { name: /^Todos/ }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'todos');

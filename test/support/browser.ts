@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { totpCode, type AdminFixture } from './admin-session.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -53,4 +54,31 @@ export async function logIn(page: Page, admin: AdminFixture): Promise<void> {
   await page.getByLabel('Senha', { exact: true }).fill(admin.password);
   await page.getByLabel('2FA').fill(await totpCode(admin.secret));
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/**
+ * Starts the app and Chromium once for a test file (when Chromium is there) and stops them after it; the
+ * returned object reads them once started.
+ */
+export function useBrowserApp(): BrowserApp {
+  let target: BrowserApp | undefined;
+  beforeAll(async () => {
+    if (browserAvailable) target = await startBrowserApp();
+  });
+  afterAll(() => stopBrowserApp(target));
+  const started = () => {
+    if (!target) throw new Error('the browser app is not started');
+    return target;
+  };
+  return {
+    get sut() {
+      return started().sut;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get baseUrl() {
+      return started().baseUrl;
+    },
+  };
 }

@@ -46,3 +46,15 @@ export function planMessage(appName: string, plan: PlanForMessage, customer: Cus
   lines.push('', 'Poderiam me informar como proceder?');
   return lines.join('\n');
 }
+
+/** A Brazilian phone (area code and number, 10 or 11 digits, any mask) in the international form WhatsApp links need. */
+export function internationalPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('55') && digits.length >= 12 ? digits : `55${digits}`;
+}
+
+/** The first message to someone who wrote through the site's contact form, greeting them by their first name. */
+export function contactReplyMessage(appName: string, nome: string): string {
+  const first = nome.trim().split(/\s+/)[0] ?? '';
+  return `Olá, ${first}! Aqui é da equipe ${appName}. Recebemos sua mensagem pelo site e estamos entrando em contato.`;
+}

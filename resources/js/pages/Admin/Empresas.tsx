@@ -1,4 +1,4 @@
-import { router, usePage } from '@inertiajs/react';
+import { usePage } from '@inertiajs/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCnpj } from '../../../../src/common/br';
 import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
@@ -13,10 +13,11 @@ import { Pagination } from '../../components/ui/Pagination';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
+import { useListVisit } from '../../lib/use-list-visit';
 import type { SharedProps } from '../../types';
 
 type StatusFilter = 'todos' | 'ativos' | 'inativos';
-interface Filters {
+interface Filters extends Record<string, string | number> {
   status: StatusFilter;
   page: number;
   busca: string;
@@ -38,8 +39,6 @@ export default function Empresas() {
   const { filters, enterprises, counts } = usePage<Props>().props;
   const toast = useToast();
   const [busca, setBusca] = useState(filters.busca);
-  const [loadError, setLoadError] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [logos, setLogos] = useState<LogoOption[]>([]);
   const [details, setDetails] = useState<EnterpriseView | null>(null);
   const [editing, setEditing] = useState<EnterpriseView | null>(null);
@@ -54,29 +53,7 @@ export default function Empresas() {
       .catch((failure: unknown) => console.error('Falha ao carregar logos', failure));
   }, []);
 
-  /** Moves the list to a new state; the URL carries it, so it can be bookmarked and reloaded. */
-  function visit(next: Filters) {
-    const query: Record<string, string | number> = { status: next.status };
-    if (next.page > 1) query.page = next.page;
-    if (next.busca) query.busca = next.busca;
-    router.get('/admin/empresas', query, {
-      preserveState: true,
-      preserveScroll: true,
-      only: ['filters', 'enterprises', 'counts'],
-      onStart: () => setLoading(true),
-      onFinish: () => setLoading(false),
-      onSuccess: () => setLoadError(false),
-      onHttpException: () => {
-        setLoadError(true);
-        return false;
-      },
-      onNetworkError: () => {
-        setLoadError(true);
-        return false;
-      },
-    });
-  }
-
+  const { visit, loading, loadError } = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
   const reload = () => visit(filters);
 
   function search(event: FormEvent) {

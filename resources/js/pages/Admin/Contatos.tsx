@@ -1,0 +1,337 @@
+import { usePage } from '@inertiajs/react';
+import { useState, type ReactNode } from 'react';
+import { formatPhone } from '../../../../src/common/br';
+import type { ContactCounts, ContactPage, ContactView } from '../../../../src/contacts/contact.views';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Modal } from '../../components/ui/Modal';
+import { Pagination } from '../../components/ui/Pagination';
+import { useToast } from '../../components/ui/Toast';
+import { AdminLayout } from '../../layouts/AdminLayout';
+import { api, ApiError } from '../../lib/api';
+import { useListVisit } from '../../lib/use-list-visit';
+import { formatDateTime } from '../../lib/dates';
+import { contactReplyMessage, internationalPhone, whatsappLink } from '../../lib/whatsapp';
+import type { SharedProps } from '../../types';
+
+type Status = 'pendente' | 'respondido';
+interface Filters extends Record<string, string | number> {
+  status: Status;
+  page: number;
+}
+interface Props extends SharedProps {
+  filters: Filters;
+  contacts: ContactPage;
+  counts: ContactCounts;
+}
+
+const TABS: { key: Status; label: string }[] = [
+  { key: 'pendente', label: 'Pendentes' },
+  { key: 'respondido', label: 'Respondidos' },
+];
+const CHANNELS = { whatsapp: 'WhatsApp', email: 'E-mail' } as const;
+
+/** The first characters of a message, with an ellipsis when it is longer (30 in the table, 50 on cards). */
+export function truncate(text: string, size: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > size ? `${flat.slice(0, size).trimEnd()}…` : flat;
+}
+
+export default function Contatos() {
+  const { filters, contacts, counts, appName } = usePage<Props>().props;
+  const toast = useToast();
+  const [details, setDetails] = useState<ContactView | null>(null);
+  const [answering, setAnswering] = useState<ContactView | null>(null);
+  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const { visit, loading, loadError } = useListVisit<Filters>('/admin/contato', ['filters', 'contacts', 'counts'], { page: 1 });
+  const reload = () => visit(filters);
+
+  async function markAnswered(canal: 'whatsapp' | 'email') {
+    if (!answering) return;
+    setBusy(true);
+    try {
+      await api('PATCH', `/admin/contatos/${answering.id}/respondido`, { canal });
+      toast('success', 'Contato marcado como respondido!');
+      setAnswering(null);
+      setDetails(null);
+      reload();
+    } catch (failure) {
+      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Erro ao marcar respondido. Tente novamente.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api('DELETE', `/admin/contatos/${deleting.id}`);
+      toast('success', 'Contato excluído!');
+      setDeleting(null);
+      setDetails(null);
+      reload();
+    } catch (failure) {
+      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Erro ao processar. Tente novamente.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const answered = filters.status === 'respondido';
+  const totalPages = Math.max(1, Math.ceil(contacts.total / contacts.pageSize));
+  const actions = (contact: ContactView) => (
+    <div className="flex justify-end gap-1 whitespace-nowrap" onClick={(event) => event.stopPropagation()}>
+      <a
+        href={whatsappLink(internationalPhone(contact.telefone), contactReplyMessage(appName, contact.nome))}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Responder ${contact.nome} pelo WhatsApp`}
+        title="Responder pelo WhatsApp"
+        className="rounded-lg p-2 text-brand-700 hover:bg-brand-50"
+      >
+        <Icon path="M4 20l1.3-3.9A8 8 0 1 1 8 19zM9 9.5c0 3 2.5 5.5 5.5 5.5l1-1.5-2-1-1 1a4 4 0 0 1-2-2l1-1-1-2z" />
+      </a>
+      <a href={`mailto:${contact.email}?subject=${encodeURIComponent(`Contato pelo site ${appName}`)}`} aria-label={`Responder ${contact.nome} por e-mail`} title="Responder por e-mail" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+        <Icon path="M3 6h18v12H3zM3 7l9 6 9-6" />
+      </a>
+      {answered ? (
+        <button type="button" onClick={() => setDeleting(contact)} aria-label={`Excluir contato de ${contact.nome}`} title="Excluir" className="rounded-lg p-2 text-red-600 hover:bg-red-50">
+          <Icon path="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+        </button>
+      ) : (
+        <button type="button" onClick={() => setAnswering(contact)} aria-label={`Marcar contato de ${contact.nome} como respondido`} title="Marcar como respondido" className="rounded-lg p-2 text-brand-700 hover:bg-brand-50">
+          <Icon path="M5 12l4 4L19 7" />
+        </button>
+      )}
+    </div>
+  );
+
+  return (
+    <div>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Contatos</h1>
+        <p className="mt-1 text-sm text-slate-600">Mensagens enviadas pelo formulário do site.</p>
+      </div>
+
+      <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Filtrar contatos">
+        {TABS.map((tab) => (
+          <button
+            key={tab.key}
+            type="button"
+            aria-pressed={filters.status === tab.key}
+            onClick={() => visit({ status: tab.key, page: 1 })}
+            className={`inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition ${filters.status === tab.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+          >
+            {tab.label}
+            <span className={`rounded-full px-2 py-0.5 text-xs ${filters.status === tab.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{counts[tab.key]}</span>
+          </button>
+        ))}
+      </div>
+
+      {loadError && (
+        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Erro ao carregar contatos
+          <Button variant="secondary" onClick={reload}>
+            Tentar novamente
+          </Button>
+        </div>
+      )}
+
+      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+        {contacts.data.length === 0 ? (
+          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">
+            {answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}
+          </p>
+        ) : (
+          <>
+            <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th className="px-4 py-3">Nome</th>
+                    <th className="px-4 py-3">Email</th>
+                    <th className="px-4 py-3">Telefone</th>
+                    <th className="px-4 py-3">Mensagem</th>
+                    {answered ? (
+                      <>
+                        <th className="px-4 py-3">Canal</th>
+                        <th className="px-4 py-3">Respondido em</th>
+                      </>
+                    ) : (
+                      <th className="px-4 py-3">Recebido em</th>
+                    )}
+                    <th className="px-4 py-3 text-right">Ações</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {contacts.data.map((contact) => (
+                    <tr key={contact.id} onClick={() => setDetails(contact)} className="cursor-pointer hover:bg-slate-50">
+                      <td className="px-4 py-2.5">
+                        <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                          {contact.nome}
+                        </button>
+                      </td>
+                      <td className="px-4 py-2.5 text-slate-600">{contact.email}</td>
+                      <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
+                      <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
+                        {truncate(contact.mensagem, 30)}
+                      </td>
+                      {answered ? (
+                        <>
+                          <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
+                          <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDateTime(contact.responded_at)}</td>
+                        </>
+                      ) : (
+                        <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDateTime(contact.created_at)}</td>
+                      )}
+                      <td className="px-4 py-2.5">{actions(contact)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="mt-6 space-y-3 md:hidden">
+              {contacts.data.map((contact) => (
+                <li key={contact.id} onClick={() => setDetails(contact)} className="cursor-pointer rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900">
+                        {contact.nome}
+                      </button>
+                      <p className="truncate text-sm text-slate-600">{contact.email}</p>
+                      <p className="text-sm text-slate-600">{formatPhone(contact.telefone)}</p>
+                    </div>
+                    {contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
+                  </div>
+                  <p className="mt-2 text-sm text-slate-700">{truncate(contact.mensagem, 50)}</p>
+                  <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                    <span className="text-xs text-slate-500">{answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}</span>
+                    {actions(contact)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+      </div>
+
+      {details && (
+        <Modal
+          open
+          title="Detalhes do Contato"
+          onClose={() => setDetails(null)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setDetails(null)}>
+                Fechar
+              </Button>
+              {details.status === 'respondido' ? (
+                <Button variant="danger" onClick={() => setDeleting(details)}>
+                  Excluir
+                </Button>
+              ) : (
+                <Button onClick={() => setAnswering(details)}>Marcar como respondido</Button>
+              )}
+            </>
+          }
+        >
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <Item label="Nome">{details.nome}</Item>
+            <Item label="Recebido em">{formatDateTime(details.created_at)}</Item>
+            <Item label="Email">
+              <a href={`mailto:${details.email}`} className="break-all text-brand-700 hover:underline">
+                {details.email}
+              </a>
+            </Item>
+            <Item label="Telefone">
+              <a href={whatsappLink(internationalPhone(details.telefone), contactReplyMessage(appName, details.nome))} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                {formatPhone(details.telefone)} (WhatsApp)
+              </a>
+            </Item>
+            {details.status === 'respondido' && (
+              <>
+                <Item label="Respondido por">{details.response_channel ? CHANNELS[details.response_channel] : '—'}</Item>
+                <Item label="Respondido em">
+                  {formatDateTime(details.responded_at)}
+                  {details.responded_by_nome ? ` · ${details.responded_by_nome}` : ''}
+                </Item>
+              </>
+            )}
+          </dl>
+          <div className="mt-4">
+            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Mensagem</p>
+            <p className="mt-1 rounded-xl bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words text-slate-800">{details.mensagem}</p>
+          </div>
+        </Modal>
+      )}
+
+      <AnswerModal contact={answering} busy={busy} onCancel={() => setAnswering(null)} onConfirm={markAnswered} />
+      <ConfirmDialog open={deleting !== null} message="Deseja excluir este contato?" confirmLabel="Excluir" danger busy={busy} onConfirm={remove} onCancel={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+/** 'Por onde você respondeu?': WhatsApp or E-mail. */
+function AnswerModal({ contact, busy, onCancel, onConfirm }: { contact: ContactView | null; busy: boolean; onCancel: () => void; onConfirm: (canal: 'whatsapp' | 'email') => void }) {
+  const [canal, setCanal] = useState<'whatsapp' | 'email'>('whatsapp');
+  return (
+    <Modal
+      open={contact !== null}
+      title="Por onde você respondeu?"
+      size="sm"
+      onClose={onCancel}
+      busy={busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button onClick={() => onConfirm(canal)} disabled={busy}>
+            {busy ? 'Salvando...' : 'Confirmar'}
+          </Button>
+        </>
+      }
+    >
+      <fieldset>
+        <legend className="sr-only">Canal da resposta</legend>
+        <div className="space-y-2">
+          {(['whatsapp', 'email'] as const).map((option) => (
+            <label key={option} className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${canal === option ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-200 text-slate-700'}`}>
+              <input type="radio" name="canal" value={option} checked={canal === option} onChange={() => setCanal(option)} className="h-4 w-4 text-brand-700" />
+              {CHANNELS[option]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Modal>
+  );
+}
+
+function ChannelBadge({ channel }: { channel: 'whatsapp' | 'email' }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${channel === 'whatsapp' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}>{CHANNELS[channel]}</span>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
+Contatos.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;
