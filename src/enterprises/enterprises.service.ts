@@ -4,6 +4,7 @@ import { Brackets, DataSource, In, QueryFailedError, Repository, type SelectQuer
 import { City } from '../cities/city.entity.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../common/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
+import { countPerDay } from '../database/daily-counts.js';
 import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import { AppUser } from '../users/app-user.entity.js';
@@ -58,6 +59,11 @@ export class EnterprisesService {
 
   countActive(): Promise<number> {
     return this.enterprises.countBy({ ativo: 1 });
+  }
+
+  /** New companies per day (São Paulo) from an instant on. */
+  registrationsPerDay(startUtc: string): Promise<Map<string, number>> {
+    return countPerDay(this.enterprises.createQueryBuilder('e'), 'e.created_at', startUtc);
   }
 
   async get(id: number): Promise<EnterpriseView> {

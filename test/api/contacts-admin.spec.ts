@@ -1,25 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
-import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { bearer, useAdminApp } from '../support/admin-session.js';
 
-let sut: TestApp;
-let admin: AdminSession;
+const app = useAdminApp('gestor');
 
-beforeAll(async () => {
-  sut = await startTestApp();
-  admin = await loginAs(sut, 'gestor');
-});
-
-afterAll(async () => {
-  await sut?.close();
-});
-
-const repo = () => sut.dataSource.getRepository(Contact);
-const get = (path: string) => request(sut.server).get(`/api/admin/contatos${path}`).set(bearer(admin));
-const markAnswered = (id: number | string, body: object) => request(sut.server).patch(`/api/admin/contatos/${id}/respondido`).set(bearer(admin)).send(body);
-const remove = (id: number | string) => request(sut.server).delete(`/api/admin/contatos/${id}`).set(bearer(admin));
+const repo = () => app.sut.dataSource.getRepository(Contact);
+const get = (path: string) => request(app.sut.server).get(`/api/admin/contatos${path}`).set(bearer(app.admin));
+const markAnswered = (id: number | string, body: object) => request(app.sut.server).patch(`/api/admin/contatos/${id}/respondido`).set(bearer(app.admin)).send(body);
+const remove = (id: number | string) => request(app.sut.server).delete(`/api/admin/contatos/${id}`).set(bearer(app.admin));
 
 async function createContact(overrides: Partial<Contact> = {}): Promise<Contact> {
   return repo().save(repo().create({ nome: 'Carlos Bortolini', email: 'carlos@fazenda.com.br', telefone: '44998123456', mensagem: 'Quero anunciar dois tratores.', origem: 'site', status: 'pendente', ...overrides }));
@@ -109,16 +98,16 @@ describe('contacts for the back office', () => {
   });
 
   it('needs an admin session', async () => {
-    await request(sut.server).get('/api/admin/contatos').set('X-Forwarded-For', admin.ip).expect(401);
+    await request(app.sut.server).get('/api/admin/contatos').set('X-Forwarded-For', app.admin.ip).expect(401);
     const contact = await createContact();
-    await request(sut.server).patch(`/api/admin/contatos/${contact.id}/respondido`).set('X-Forwarded-For', admin.ip).send({ canal: 'email' }).expect(401);
+    await request(app.sut.server).patch(`/api/admin/contatos/${contact.id}/respondido`).set('X-Forwarded-For', app.admin.ip).send({ canal: 'email' }).expect(401);
     expect((await repo().findOneByOrFail({ id: contact.id })).status).toBe('pendente');
   });
 });
 
 describe('the /admin/contato page', () => {
   const pageObject = (html: string) => JSON.parse(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
-  const page = (query: string) => request(sut.server).get(`/admin/contato${query}`).set({ Cookie: admin.cookie, 'X-Forwarded-For': admin.ip });
+  const page = (query: string) => request(app.sut.server).get(`/admin/contato${query}`).set({ Cookie: app.admin.cookie, 'X-Forwarded-For': app.admin.ip });
 
   it('opens on Pendentes with both counts, and reads the tab and page from the URL', async () => {
     const first = pageObject((await page('').expect(200)).text);

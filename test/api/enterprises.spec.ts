@@ -1,32 +1,21 @@
 import { generateCnpj } from '@brazilian-utils/brazilian-utils/generate-cnpj';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
-import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
+import { bearer, useAdminApp } from '../support/admin-session.js';
 import { createEnterprise, enterpriseBody, freshCnpj, LONDRINA, MARINGA, SORRISO } from '../support/enterprise-factory.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 
-let sut: TestApp;
-let admin: AdminSession;
+const app = useAdminApp('gestor');
 
-beforeAll(async () => {
-  sut = await startTestApp();
-  admin = await loginAs(sut, 'gestor');
-});
-
-afterAll(async () => {
-  await sut?.close();
-});
-
-const enterpriseCount = () => sut.dataSource.getRepository(Enterprise).count();
-const get = (path: string) => request(sut.server).get(`/api/admin/enterprises${path}`).set(bearer(admin));
-const post = (body: object) => request(sut.server).post('/api/admin/enterprises').set(bearer(admin)).send(body);
-const put = (path: string, body: object) => request(sut.server).put(`/api/admin/enterprises${path}`).set(bearer(admin)).send(body);
-const patch = (path: string, body: object) => request(sut.server).patch(`/api/admin/enterprises${path}`).set(bearer(admin)).send(body);
-const del = (path: string) => request(sut.server).delete(`/api/admin/enterprises${path}`).set(bearer(admin));
+const enterpriseCount = () => app.sut.dataSource.getRepository(Enterprise).count();
+const get = (path: string) => request(app.sut.server).get(`/api/admin/enterprises${path}`).set(bearer(app.admin));
+const post = (body: object) => request(app.sut.server).post('/api/admin/enterprises').set(bearer(app.admin)).send(body);
+const put = (path: string, body: object) => request(app.sut.server).put(`/api/admin/enterprises${path}`).set(bearer(app.admin)).send(body);
+const patch = (path: string, body: object) => request(app.sut.server).patch(`/api/admin/enterprises${path}`).set(bearer(app.admin)).send(body);
+const del = (path: string) => request(app.sut.server).delete(`/api/admin/enterprises${path}`).set(bearer(app.admin));
 
 /** Asserts a 4xx with a Portuguese message (and, when named, the field's message) and no stack or SQL. */
 function expectRefused(res: request.Response, status: number, field?: string, message?: string) {
@@ -67,7 +56,7 @@ describe('creating a company', () => {
       logo: 'john-deere.svg',
       logo_url: '/images/fabricantes/john-deere.svg',
     });
-    const stored = await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: res.body.id });
+    const stored = await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: res.body.id });
     expect(stored).toMatchObject({ cnpj, ativo: 1, cityId: SORRISO });
   });
 
@@ -126,7 +115,7 @@ describe('creating a company', () => {
   });
 
   it('refuses a CNPJ already registered, however it is written (409)', async () => {
-    const existing = await createEnterprise(sut, admin);
+    const existing = await createEnterprise(app.sut, app.admin);
     const formatted = `${existing.cnpj.slice(0, 2)}.${existing.cnpj.slice(2, 5)}.${existing.cnpj.slice(5, 8)}/${existing.cnpj.slice(8, 12)}-${existing.cnpj.slice(12)}`;
     const before = await enterpriseCount();
     const res = await post(enterpriseBody({ cnpj: formatted }));
@@ -142,7 +131,7 @@ describe('creating a company', () => {
 
 describe('reading and updating a company', () => {
   it('answers one company with its city, and 404/400 for unknown or malformed ids', async () => {
-    const created = await createEnterprise(sut, admin, { city_id: MARINGA });
+    const created = await createEnterprise(app.sut, app.admin, { city_id: MARINGA });
     const res = await get(`/${created.enterprise_id}`).expect(200);
     expect(res.body.data).toMatchObject({ enterprise_id: created.enterprise_id, cidade_nome: 'Maringá', cidade_uf: 'PR' });
     expectRefused(await get('/999999'), 404);
@@ -151,7 +140,7 @@ describe('reading and updating a company', () => {
   });
 
   it('updates the editable fields and ignores the read-only ones sent back', async () => {
-    const created = await createEnterprise(sut, admin);
+    const created = await createEnterprise(app.sut, app.admin);
     const res = await put(`/${created.enterprise_id}`, {
       ...created,
       fantasia: 'Terra Vermelha Matriz',
@@ -166,8 +155,8 @@ describe('reading and updating a company', () => {
   });
 
   it('refuses to take another company’s CNPJ, and bad input changes nothing', async () => {
-    const first = await createEnterprise(sut, admin);
-    const second = await createEnterprise(sut, admin);
+    const first = await createEnterprise(app.sut, app.admin);
+    const second = await createEnterprise(app.sut, app.admin);
     expectRefused(await put(`/${second.enterprise_id}`, enterpriseBody({ cnpj: first.cnpj })), 409, 'cnpj');
     expectRefused(await put(`/${second.enterprise_id}`, enterpriseBody({ cnpj: second.cnpj, email: 'x' })), 400, 'email');
     const after = await get(`/${second.enterprise_id}`).expect(200);
@@ -176,14 +165,14 @@ describe('reading and updating a company', () => {
   });
 
   it('keeps its own CNPJ on update', async () => {
-    const created = await createEnterprise(sut, admin);
+    const created = await createEnterprise(app.sut, app.admin);
     await put(`/${created.enterprise_id}`, enterpriseBody({ cnpj: created.cnpj, fantasia: 'Nova Fantasia' })).expect(200);
   });
 });
 
 describe('status', () => {
   it('deactivates and activates a company, and the active counter follows', async () => {
-    const created = await createEnterprise(sut, admin);
+    const created = await createEnterprise(app.sut, app.admin);
     const active = (await get('/contador/ativos').expect(200)).body.total as number;
     const off = await patch(`/${created.enterprise_id}/status`, { ativo: 0 }).expect(200);
     expect(off.body).toMatchObject({ ok: true, ativo: 0 });
@@ -193,7 +182,7 @@ describe('status', () => {
   });
 
   it('refuses a status other than 1/0 and an unknown company', async () => {
-    const created = await createEnterprise(sut, admin);
+    const created = await createEnterprise(app.sut, app.admin);
     for (const ativo of ['sim', 2, null]) expectRefused(await patch(`/${created.enterprise_id}/status`, { ativo }), 400, 'ativo', 'Informe o status: 1 (ativa) ou 0 (inativa).');
     expect((await get(`/${created.enterprise_id}`)).body.data.ativo).toBe(1);
     expectRefused(await patch('/999999/status', { ativo: 0 }), 404);
@@ -206,7 +195,7 @@ describe('the list', () => {
 
   beforeAll(async () => {
     marker = `Lista${Date.now()}`;
-    const make = async (fantasia: string, overrides: Record<string, unknown> = {}) => (await createEnterprise(sut, admin, { fantasia: `${marker} ${fantasia}`, ...overrides })).enterprise_id;
+    const make = async (fantasia: string, overrides: Record<string, unknown> = {}) => (await createEnterprise(app.sut, app.admin, { fantasia: `${marker} ${fantasia}`, ...overrides })).enterprise_id;
     ids = {
       trator: await make('Tratores Paraná', { razao: 'Comércio de Máquinas São João LTDA', bairro: 'Jardim Ipiranga', city_id: MARINGA, inscricao_estadual: '4455667788' }),
       cem: await make('100% Agro', { razao: 'Cem Por Cento Agro_Peças LTDA', city_id: SORRISO }),
@@ -256,7 +245,7 @@ describe('the list', () => {
   });
 
   it('finds by CNPJ digits with or without punctuation, and by a part of it', async () => {
-    const created = await createEnterprise(sut, admin, { fantasia: `${marker} CNPJ` });
+    const created = await createEnterprise(app.sut, app.admin, { fantasia: `${marker} CNPJ` });
     const cnpj = created.cnpj;
     const formatted = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
     for (const busca of [cnpj, formatted, cnpj.slice(2, 10), formatted.slice(0, 10)]) {
@@ -295,10 +284,10 @@ describe('the list', () => {
 
 describe('linked users', () => {
   it('lists the app users of a company by name with their cargo and status; empty for a company without users', async () => {
-    const company = await createEnterprise(sut, admin);
-    const lonely = await createEnterprise(sut, admin);
-    const cargo = await sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
-    const users = sut.dataSource.getRepository(AppUser);
+    const company = await createEnterprise(app.sut, app.admin);
+    const lonely = await createEnterprise(app.sut, app.admin);
+    const cargo = await app.sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
+    const users = app.sut.dataSource.getRepository(AppUser);
     await users.insert([
       { firstname: 'Bruna', lastname: 'Souza', email: `bruna${company.enterprise_id}@exemplo.com.br`, enterpriseId: company.enterprise_id, cargoId: cargo.cargoId, status: 1, sortName: 'bruna souza', searchText: 'bruna souza' },
       { firstname: 'Ademir', lastname: 'Lopes', email: null, enterpriseId: company.enterprise_id, cargoId: null, status: 0, sortName: 'ademir lopes', searchText: 'ademir lopes' },
@@ -315,7 +304,7 @@ describe('linked users', () => {
 
 describe('billing address (cobrança)', () => {
   it('starts empty, is created, read with its city, replaced and removed', async () => {
-    const company = await createEnterprise(sut, admin);
+    const company = await createEnterprise(app.sut, app.admin);
     expect((await get(`/${company.enterprise_id}/cobranca`).expect(200)).body).toEqual({ ok: true, data: null });
 
     const saved = await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Avenida Brasil', numero: '', complemento: 'Sala 3', bairro: 'Centro', cep: '87013-000', city_id: MARINGA }).expect(200);
@@ -324,14 +313,14 @@ describe('billing address (cobrança)', () => {
 
     await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Rua Sergipe', numero: '100', complemento: null, bairro: 'Centro', cep: '86010-360', city_id: null }).expect(200);
     expect((await get(`/${company.enterprise_id}/cobranca`)).body.data).toMatchObject({ endereco: 'Rua Sergipe', city_id: null, cidade_nome: null });
-    expect(await sut.dataSource.getRepository(EnterpriseBilling).countBy({ enterpriseId: company.enterprise_id })).toBe(1);
+    expect(await app.sut.dataSource.getRepository(EnterpriseBilling).countBy({ enterpriseId: company.enterprise_id })).toBe(1);
 
     expect((await del(`/${company.enterprise_id}/cobranca`).expect(200)).body).toEqual({ ok: true });
     expect((await get(`/${company.enterprise_id}/cobranca`)).body.data).toBeNull();
   });
 
   it('refuses a bad CEP, an unknown city, an empty address and an unknown company, changing nothing', async () => {
-    const company = await createEnterprise(sut, admin);
+    const company = await createEnterprise(app.sut, app.admin);
     await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Avenida Brasil', numero: '1', bairro: 'Centro', cep: '87013-000', city_id: MARINGA }).expect(200);
     const before = (await get(`/${company.enterprise_id}/cobranca`)).body.data;
     expectRefused(await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Outra', cep: '123' }), 400, 'cep', 'CEP inválido');
@@ -344,24 +333,24 @@ describe('billing address (cobrança)', () => {
   });
 
   it('goes with the company when it is removed from the database', async () => {
-    const company = await createEnterprise(sut, admin);
+    const company = await createEnterprise(app.sut, app.admin);
     await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Rua A', city_id: LONDRINA }).expect(200);
-    await sut.dataSource.getRepository(Enterprise).delete({ enterpriseId: company.enterprise_id });
-    expect(await sut.dataSource.getRepository(EnterpriseBilling).countBy({ enterpriseId: company.enterprise_id })).toBe(0);
+    await app.sut.dataSource.getRepository(Enterprise).delete({ enterpriseId: company.enterprise_id });
+    expect(await app.sut.dataSource.getRepository(EnterpriseBilling).countBy({ enterpriseId: company.enterprise_id })).toBe(0);
   });
 });
 
 describe('access', () => {
   it('needs an admin session', async () => {
-    const res = await request(sut.server).get('/api/admin/enterprises').set('X-Forwarded-For', admin.ip);
+    const res = await request(app.sut.server).get('/api/admin/enterprises').set('X-Forwarded-For', app.admin.ip);
     expect(res.status).toBe(401);
-    await request(sut.server).post('/api/admin/enterprises').set('X-Forwarded-For', admin.ip).send(enterpriseBody()).expect(401);
+    await request(app.sut.server).post('/api/admin/enterprises').set('X-Forwarded-For', app.admin.ip).send(enterpriseBody()).expect(401);
   });
 });
 
 describe('the /admin/empresas page', () => {
   const page = (query: string, headers: Record<string, string> = {}) =>
-    request(sut.server).get(`/admin/empresas${query}`).set({ Cookie: admin.cookie, 'X-Forwarded-For': admin.ip, ...headers });
+    request(app.sut.server).get(`/admin/empresas${query}`).set({ Cookie: app.admin.cookie, 'X-Forwarded-For': app.admin.ip, ...headers });
   const pageObject = (html: string) => JSON.parse(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
 
   it('opens on Ativos, with the list, the counts and the list state read from the URL', async () => {
@@ -388,7 +377,7 @@ describe('the /admin/empresas page', () => {
   });
 
   it('sends a visitor without a session to the login page', async () => {
-    const res = await request(sut.server).get('/admin/empresas?status=inativos').set('X-Forwarded-For', admin.ip).expect(302);
+    const res = await request(app.sut.server).get('/admin/empresas?status=inativos').set('X-Forwarded-For', app.admin.ip).expect(302);
     expect(res.headers.location).toBe(`/admin/login?next=${encodeURIComponent('/admin/empresas?status=inativos')}`);
   });
 });

@@ -1,24 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Logo } from '../../src/logos/logo.entity.js';
 import { MANUFACTURER_LOGOS } from '../../src/logos/manufacturer-logos.js';
-import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
+import { bearer, useAdminApp } from '../support/admin-session.js';
 import { enterpriseBody } from '../support/enterprise-factory.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 
-let sut: TestApp;
-let admin: AdminSession;
-
-beforeAll(async () => {
-  sut = await startTestApp();
-  admin = await loginAs(sut, 'gestor');
-});
-
-afterAll(async () => {
-  await sut?.close();
-});
+const app = useAdminApp('gestor');
 
 const PNG = Buffer.concat([
   Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082', 'hex'),
@@ -28,11 +17,11 @@ const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
 const CLEAN_SVG = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120"><rect width="240" height="120" rx="16" fill="#1f7a3a"/><text x="120" y="70" font-size="32" text-anchor="middle" fill="#fff">Agro</text></svg>';
 
-const uploadsDir = () => resolve(sut.config.uploadsDir, 'logos');
+const uploadsDir = () => resolve(app.sut.config.uploadsDir, 'logos');
 const storedFiles = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
-const logoCount = () => sut.dataSource.getRepository(Logo).count();
+const logoCount = () => app.sut.dataSource.getRepository(Logo).count();
 const upload = (content: Buffer | string, filename: string, field = 'file') =>
-  request(sut.server).post('/api/admin/upload/logo').set(bearer(admin)).attach(field, Buffer.isBuffer(content) ? content : Buffer.from(content), filename);
+  request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).attach(field, Buffer.isBuffer(content) ? content : Buffer.from(content), filename);
 
 /** Asserts a refused upload: the status, the Portuguese message, and nothing stored or recorded. */
 async function expectRefusedUpload(res: request.Response, status: number, message: string | RegExp, before: { files: number; rows: number }) {
@@ -47,24 +36,24 @@ const snapshot = async () => ({ files: storedFiles().length, rows: await logoCou
 
 describe('manufacturer logos', () => {
   it('lists every shipped manufacturer logo under data, each served as an image', async () => {
-    const res = await request(sut.server).get('/api/admin/logos').set(bearer(admin)).expect(200);
+    const res = await request(app.sut.server).get('/api/admin/logos').set(bearer(app.admin)).expect(200);
     const manufacturers = res.body.data.filter((logo: { kind: string }) => logo.kind === 'fabricante');
     expect(manufacturers.map((logo: { filename: string }) => logo.filename).sort()).toEqual(MANUFACTURER_LOGOS.map((logo) => logo.file).sort());
     expect(manufacturers[0]).toEqual({ logo_id: expect.any(Number), filename: expect.any(String), name: expect.any(String), kind: 'fabricante', url: `/images/fabricantes/${manufacturers[0].filename}` });
     for (const logo of manufacturers) {
-      const file = await request(sut.server).get(logo.url).expect(200);
+      const file = await request(app.sut.server).get(logo.url).expect(200);
       expect(file.headers['content-type']).toMatch(/^image\/svg\+xml/);
     }
   });
 
   it('serves the placeholder, and a plain 404 for a logo that does not exist', async () => {
-    await request(sut.server).get('/images/fabricantes/default.svg').expect(200);
-    await request(sut.server).get('/images/fabricantes/nao-existe.png').expect(404);
+    await request(app.sut.server).get('/images/fabricantes/default.svg').expect(200);
+    await request(app.sut.server).get('/images/fabricantes/nao-existe.png').expect(404);
   });
 
   it('needs an admin session', async () => {
-    await request(sut.server).get('/api/admin/logos').set('X-Forwarded-For', admin.ip).expect(401);
-    await request(sut.server).post('/api/admin/upload/logo').set('X-Forwarded-For', admin.ip).attach('file', PNG, 'logo.png').expect(401);
+    await request(app.sut.server).get('/api/admin/logos').set('X-Forwarded-For', app.admin.ip).expect(401);
+    await request(app.sut.server).post('/api/admin/upload/logo').set('X-Forwarded-For', app.admin.ip).attach('file', PNG, 'logo.png').expect(401);
   });
 });
 
@@ -80,7 +69,7 @@ describe('uploading a logo', () => {
     expect(res.body).toMatchObject({ ok: true, filename: expect.stringMatching(new RegExp(`^[0-9a-f-]{36}\\.${extension}$`)) });
     expect(res.body.url).toBe(`/images/fabricantes/${res.body.filename}`);
     expect(readFileSync(join(uploadsDir(), res.body.filename))).toEqual(content);
-    const served = await request(sut.server).get(res.body.url).buffer(true).parse((r, done) => {
+    const served = await request(app.sut.server).get(res.body.url).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
       r.on('data', (chunk: Buffer) => chunks.push(chunk));
       r.on('end', () => done(null, Buffer.concat(chunks)));
@@ -96,12 +85,12 @@ describe('uploading a logo', () => {
     expect(stored).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(stored).toContain('<rect');
     expect(stored).not.toContain('<!--');
-    const served = await request(sut.server).get(res.body.url).expect(200);
+    const served = await request(app.sut.server).get(res.body.url).expect(200);
     expect(served.headers['content-security-policy']).toContain("default-src 'none'");
 
-    const list = await request(sut.server).get('/api/admin/logos').set(bearer(admin)).expect(200);
+    const list = await request(app.sut.server).get('/api/admin/logos').set(bearer(app.admin)).expect(200);
     expect(list.body.data).toContainEqual({ logo_id: res.body.logo.logo_id, filename: res.body.filename, name: 'Minha Marca', kind: 'upload', url: res.body.url });
-    await request(sut.server).post('/api/admin/enterprises').set(bearer(admin)).send(enterpriseBody({ logo: res.body.filename })).expect(201);
+    await request(app.sut.server).post('/api/admin/enterprises').set(bearer(app.admin)).send(enterpriseBody({ logo: res.body.filename })).expect(201);
   });
 
   it.each([
@@ -143,8 +132,8 @@ describe('uploading a logo', () => {
     const before = await snapshot();
     await expectRefusedUpload(await upload(Buffer.alloc(0), 'vazio.png'), 400, 'O arquivo está vazio.', before);
     await expectRefusedUpload(await upload(PNG, 'logo.png', 'arquivo'), 400, 'Envie um único arquivo, no campo file.', before);
-    await expectRefusedUpload(await request(sut.server).post('/api/admin/upload/logo').set(bearer(admin)).field('nome', 'x'), 400, 'Selecione um arquivo de imagem no campo file.', before);
-    await expectRefusedUpload(await request(sut.server).post('/api/admin/upload/logo').set(bearer(admin)).send({ file: 'x' }), 400, 'Envie o arquivo como multipart/form-data no campo file.', before);
+    await expectRefusedUpload(await request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).field('nome', 'x'), 400, 'Selecione um arquivo de imagem no campo file.', before);
+    await expectRefusedUpload(await request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).send({ file: 'x' }), 400, 'Envie o arquivo como multipart/form-data no campo file.', before);
   });
 
   it('never uses the sent file name as a path', async () => {

@@ -56,6 +56,7 @@ describe('access to every route', () => {
       'GET /api/admin/cities → admin',
       'GET /api/admin/contatos → admin',
       'GET /api/admin/contatos/contador → admin',
+      'GET /api/admin/dashboard → admin',
       'GET /api/admin/enterprises → admin',
       'GET /api/admin/enterprises/:id → admin',
       'GET /api/admin/enterprises/:id/cobranca → admin',

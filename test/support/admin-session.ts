@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { AdminRole } from '../../src/auth/admin-role.js';
 import { AuthService } from '../../src/auth/auth.service.js';
 import { IpsService } from '../../src/ips/ips.service.js';
-import type { TestApp } from './test-app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from './test-app.js';
 
 let counter = 0;
 
@@ -59,4 +60,30 @@ export async function loginAs(sut: TestApp, role: AdminRole = 'master', ip?: str
 /** Headers of an API call from the admin's IP with its Bearer token. */
 export function bearer(session: AdminSession): Record<string, string> {
   return { Authorization: `Bearer ${session.token}`, 'X-Forwarded-For': session.ip };
+}
+
+/**
+ * Starts the app on its own database for a test file, logs an admin of `role` in, and closes it all after
+ * the file; the returned object reads them once started.
+ */
+export function useAdminApp(role: AdminRole = 'gestor'): { readonly sut: TestApp; readonly admin: AdminSession } {
+  let sut: TestApp | undefined;
+  let admin: AdminSession | undefined;
+  beforeAll(async () => {
+    sut = await startTestApp();
+    admin = await loginAs(sut, role);
+  });
+  afterAll(async () => {
+    await sut?.close();
+  });
+  return {
+    get sut() {
+      if (!sut) throw new Error('the test app is not started');
+      return sut;
+    },
+    get admin() {
+      if (!admin) throw new Error('the admin is not logged in');
+      return admin;
+    },
+  };
 }

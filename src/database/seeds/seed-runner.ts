@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { seedDevAdmin } from '../../auth/dev-admin.seed.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { seedManufacturerLogos } from '../../logos/manufacturer-logos.seed.js';
+import { seedDemoAppUsers } from './demo-app-users.js';
 import { seedDemoContacts } from './demo-contacts.js';
 import { seedDemoEnterprises } from './demo-enterprises.js';
 import { seedReferenceData } from './reference-data.js';
@@ -32,6 +33,7 @@ export const SEEDERS: Seeder[] = [
   { name: 'manufacturer logos', demo: false, run: async (dataSource) => void (await seedManufacturerLogos(dataSource)) },
   { name: 'development admin', demo: true, run: (dataSource, { config }) => seedDevAdmin(dataSource, config) },
   { name: 'demo companies', demo: true, run: (dataSource) => seedDemoEnterprises(dataSource) },
+  { name: 'demo app users', demo: true, run: (dataSource) => seedDemoAppUsers(dataSource) },
   { name: 'demo contacts', demo: true, run: (dataSource) => seedDemoContacts(dataSource) },
 ];
 

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { formatPhone } from '../../../../src/common/br';
 import type { ContactCounts, ContactPage, ContactView } from '../../../../src/contacts/contact.views';
 import { Button } from '../../components/ui/Button';
+import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
 import { Pagination } from '../../components/ui/Pagination';
@@ -132,12 +133,7 @@ export default function Contatos() {
       </div>
 
       {loadError && (
-        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Erro ao carregar contatos
-          <Button variant="secondary" onClick={reload}>
-            Tentar novamente
-          </Button>
-        </div>
+        <LoadError message="Erro ao carregar contatos" onRetry={reload} />
       )}
 
       <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>

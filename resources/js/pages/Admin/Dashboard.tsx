@@ -1,31 +1,142 @@
-import { Link, usePage } from '@inertiajs/react';
-import type { ReactNode } from 'react';
+import { Link } from '@inertiajs/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DashboardData } from '../../../../src/dashboard/dashboard.views';
+import { LoadError } from '../../components/ui/LoadError';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import type { AdminData } from '../../lib/session';
-import type { SharedProps } from '../../types';
+import { api, ApiError } from '../../lib/api';
 
-const SECTIONS = [
-  { href: '/admin/usuarios', title: 'Usuários do App', text: 'Consulte, edite e ative ou desative os usuários do aplicativo.' },
-  { href: '/admin/empresas', title: 'Empresas', text: 'Cadastre empresas, logos e endereços de cobrança.' },
-  { href: '/admin/contato', title: 'Contatos', text: 'Responda às mensagens enviadas pelo site.' },
-];
+/** Ten blues, darkest first (SPEC.md section 2). */
+const BLUES = ['#0b2545', '#13315c', '#1d4e89', '#1f6fb2', '#2a86d1', '#3b9ae1', '#5aaee8', '#7cc0ee', '#a3d3f4', '#c8e4f8'];
+const NO_DATA = 'Sem dados para exibir';
+
+const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 
 export default function Dashboard() {
-  const { admin } = usePage<SharedProps & { admin: AdminData | null }>().props;
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [series, setSeries] = useState<'usuarios' | 'empresas'>('usuarios');
+
+  function load() {
+    setFailed(false);
+    api<DashboardData>('GET', '/admin/dashboard')
+      .then(setData)
+      .catch((failure: unknown) => {
+        // A 401 has already ended the session and gone to the login page.
+        if (!(failure instanceof ApiError && failure.status === 401)) setFailed(true);
+      });
+  }
+  useEffect(load, []);
+
+  const donutTotal = data?.usuariosPorEmpresa.reduce((sum, slice) => sum + slice.total, 0) ?? 0;
+  const line = data?.cadastros[series] ?? [];
+  const lineTotal = line.reduce((sum, day) => sum + day.total, 0);
+
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
-      <p className="mt-1 text-slate-600">Olá, {admin?.name ?? 'administrador'}. Escolha por onde começar.</p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {[...SECTIONS, ...(admin?.role === 'master' ? [{ href: '/admin/ips', title: 'IP de Acesso', text: 'Autorize os endereços de onde o painel pode ser acessado.' }] : [])].map((section) => (
-          <Link key={section.href} href={section.href} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md">
-            <h2 className="font-semibold text-slate-900">{section.title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{section.text}</p>
-          </Link>
-        ))}
+      <p className="mt-1 text-sm text-slate-600">Visão geral do aplicativo, das empresas e dos contatos.</p>
+
+      {failed && (
+        <LoadError message="Erro ao carregar dados" onRetry={load} />
+      )}
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <MetricCard label="Usuários ativos no app" value={data?.cards.usuariosAtivos} href="/admin/usuarios" />
+        <MetricCard label="Empresas ativas" value={data?.cards.empresasAtivas} href="/admin/empresas" />
+        <MetricCard label="Contatos pendentes" value={data?.cards.contatosPendentes} href="/admin/contato" />
+      </div>
+
+      <div className="mt-6 grid gap-4 xl:grid-cols-2">
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="donut-title">
+          <h2 id="donut-title" className="font-semibold text-slate-900">
+            Usuários por empresa
+          </h2>
+          {!data ? (
+            <Placeholder failed={failed} />
+          ) : donutTotal === 0 ? (
+            <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p>
+          ) : (
+            <div className="mt-2 flex flex-col items-center gap-4 sm:flex-row">
+              <div className="h-56 w-56 shrink-0" role="img" aria-label={`Gráfico de rosca: ${data.usuariosPorEmpresa.map((slice) => `${slice.name} ${slice.total}`).join(', ')}`}>
+                <ResponsiveContainer width="100%" height="100%">
+                  <PieChart>
+                    <Pie data={data.usuariosPorEmpresa} dataKey="total" nameKey="name" innerRadius="58%" outerRadius="95%" paddingAngle={1} isAnimationActive={false}>
+                      {data.usuariosPorEmpresa.map((slice, index) => (
+                        <Cell key={slice.name} fill={BLUES[index % BLUES.length]} />
+                      ))}
+                    </Pie>
+                    <Tooltip formatter={(value) => [`${value} usuário(s)`, '']} />
+                  </PieChart>
+                </ResponsiveContainer>
+              </div>
+              <ul className="w-full min-w-0 space-y-1.5 text-sm">
+                {data.usuariosPorEmpresa.map((slice, index) => (
+                  <li key={slice.name} className="flex items-center gap-2">
+                    <span className="h-3 w-3 shrink-0 rounded-sm" style={{ background: BLUES[index % BLUES.length] }} aria-hidden="true" />
+                    <span className="min-w-0 flex-1 truncate text-slate-700">{slice.name}</span>
+                    <span className="font-semibold text-slate-900 tabular-nums">{slice.total}</span>
+                    <span className="w-12 text-right text-xs text-slate-500 tabular-nums">{Math.round((slice.total / donutTotal) * 100)}%</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </section>
+
+        <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="line-title">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="line-title" className="font-semibold text-slate-900">
+              Cadastros nos últimos 30 dias
+            </h2>
+            <div className="flex rounded-lg border border-slate-300 p-0.5" role="group" aria-label="Série do gráfico">
+              {(['usuarios', 'empresas'] as const).map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  aria-pressed={series === key}
+                  onClick={() => setSeries(key)}
+                  className={`rounded-md px-3 py-1 text-sm font-semibold ${series === key ? 'bg-brand-800 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+                >
+                  {key === 'usuarios' ? 'Usuários' : 'Empresas'}
+                </button>
+              ))}
+            </div>
+          </div>
+          {!data ? (
+            <Placeholder failed={failed} />
+          ) : lineTotal === 0 ? (
+            <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p>
+          ) : (
+            <div className="mt-4 h-64" role="img" aria-label={`Gráfico de linha: ${lineTotal} cadastro(s) de ${series === 'usuarios' ? 'usuários' : 'empresas'} em 30 dias`} data-series={series} data-total={lineTotal}>
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart data={line} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+                  <CartesianGrid stroke="#e2e8f0" vertical={false} />
+                  <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fontSize: 12, fill: '#64748b' }} interval="preserveStartEnd" minTickGap={16} />
+                  <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} />
+                  <Tooltip labelFormatter={(label) => dayLabel(String(label))} formatter={(value) => [value, series === 'usuarios' ? 'Usuários' : 'Empresas']} />
+                  <Line type="monotone" dataKey="total" stroke="#1f6fb2" strokeWidth={2.5} dot={false} isAnimationActive={false} />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+        </section>
       </div>
     </div>
   );
+}
+
+function MetricCard({ label, value, href }: { label: string; value: number | undefined; href: string }) {
+  return (
+    <Link href={href} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md">
+      <p className="text-sm font-medium text-slate-600">{label}</p>
+      <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums">{value === undefined ? '—' : value.toLocaleString('pt-BR')}</p>
+    </Link>
+  );
+}
+
+function Placeholder({ failed }: { failed: boolean }) {
+  return failed ? <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p> : <div className="mt-4 h-56 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando" />;
 }
 
 Dashboard.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

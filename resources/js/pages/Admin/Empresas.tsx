@@ -8,6 +8,7 @@ import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { Button } from '../../components/ui/Button';
+import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Pagination } from '../../components/ui/Pagination';
 import { useToast } from '../../components/ui/Toast';
@@ -150,12 +151,7 @@ export default function Empresas() {
       </div>
 
       {loadError && (
-        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Falha ao carregar empresas.
-          <Button variant="secondary" onClick={reload}>
-            Tentar novamente
-          </Button>
-        </div>
+        <LoadError message="Falha ao carregar empresas." onRetry={reload} />
       )}
 
       <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>

@@ -1,6 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
+import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
@@ -175,12 +176,7 @@ export default function Ips() {
       </div>
 
       {loadError && (
-        <div role="alert" className="mt-4 flex items-center justify-between gap-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {loadError}
-          <Button variant="secondary" onClick={reload}>
-            Tentar novamente
-          </Button>
-        </div>
+        <LoadError message={loadError} onRetry={reload} />
       )}
 
       {ips.length === 0 ? (

@@ -1,0 +1,115 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { Contact } from '../../src/contacts/contact.entity.js';
+import { enterpriseSearchColumns } from '../../src/enterprises/enterprise-search.js';
+import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { AppUser } from '../../src/users/app-user.entity.js';
+import { bearer, useAdminApp } from '../support/admin-session.js';
+import { freshCnpj } from '../support/enterprise-factory.js';
+
+const app = useAdminApp('gestor');
+
+const DAY = 86_400_000;
+const dashboard = () => request(app.sut.server).get('/api/admin/dashboard').set(bearer(app.admin));
+
+/** A day in São Paulo (UTC-3, no daylight saving), computed independently of the app's helper. */
+const spDay = (date: Date) => new Date(date.getTime() - 3 * 3600 * 1000).toISOString().slice(0, 10);
+
+/** A small deterministic pseudo-random sequence, so the data set is the same on every run. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe('the dashboard aggregate', () => {
+  it('answers zeros, no slices and 30 empty days on an empty database', async () => {
+    const res = await dashboard().expect(200);
+    expect(res.body.cards).toEqual({ usuariosAtivos: 0, empresasAtivas: 0, contatosPendentes: 0 });
+    expect(res.body.usuariosPorEmpresa).toEqual([]);
+    expect(res.body.cadastros.usuarios).toHaveLength(30);
+    expect(res.body.cadastros.usuarios.every((day: { total: number }) => day.total === 0)).toBe(true);
+    expect(res.body.cadastros.empresas.at(-1).date).toBe(spDay(new Date()));
+  });
+
+  it('gives the same figures as counting every row the slow way', async () => {
+    const random = sequence(42);
+    const now = Date.now();
+    const enterprises = app.sut.dataSource.getRepository(Enterprise);
+    const created: Enterprise[] = [];
+    for (let index = 0; index < 14; index++) {
+      const fantasia = `Empresa ${String.fromCharCode(65 + index)} Dashboard`;
+      const createdAt = new Date(now - Math.floor(random() * 40 * DAY));
+      created.push(
+        await enterprises.save(
+          enterprises.create({
+            razao: `${fantasia} LTDA`,
+            fantasia,
+            cnpj: freshCnpj(),
+            ativo: index % 5 === 0 ? 0 : 1,
+            logo: 'john-deere.svg',
+            createdAt,
+            updatedAt: createdAt,
+            ...enterpriseSearchColumns({ razao: `${fantasia} LTDA`, fantasia, cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }),
+          }),
+        ),
+      );
+    }
+    const users = app.sut.dataSource.getRepository(AppUser);
+    const rows = Array.from({ length: 220 }, (_, index) => {
+      // Skewed towards the first companies, so the top 8 and 'Outros' both have users; some without a company.
+      const pick = random();
+      const enterprise = pick < 0.12 ? null : created[Math.min(created.length - 1, Math.floor(Math.pow(random(), 1.6) * created.length))];
+      return users.create({
+        firstname: `Usuario${index}`,
+        lastname: 'Teste',
+        email: `usuario${index}@dashboard.com.br`,
+        enterpriseId: enterprise?.enterpriseId ?? null,
+        status: random() < 0.8 ? 1 : 0,
+        dateAdded: new Date(now - Math.floor(random() * 45 * DAY)),
+        sortName: `usuario${index} teste`,
+        searchText: `usuario${index} teste`,
+      });
+    });
+    // Right at the edge of a day: 02:30 UTC today is still yesterday in São Paulo.
+    const edge = new Date(now);
+    edge.setUTCHours(2, 30, 0, 0);
+    if (edge.getTime() < now) rows.push(users.create({ firstname: 'Borda', lastname: 'Dia', email: 'borda@dashboard.com.br', enterpriseId: null, status: 1, dateAdded: edge, sortName: 'borda dia', searchText: 'borda dia' }));
+    await users.save(rows, { chunk: 50 });
+    const contacts = app.sut.dataSource.getRepository(Contact);
+    for (let index = 0; index < 7; index++) await contacts.save(contacts.create({ nome: 'Contato', email: 'c@exemplo.com.br', telefone: '43999990000', mensagem: 'Olá, tudo bem?', status: index < 5 ? 'pendente' : 'respondido' }));
+
+    // The slow way: every row in memory.
+    const allUsers = await users.find();
+    const allEnterprises = await enterprises.find();
+    const allContacts = await contacts.find();
+    const names = new Map(allEnterprises.map((enterprise) => [enterprise.enterpriseId, enterprise.fantasia]));
+    const perEnterprise = new Map<number, number>();
+    for (const user of allUsers) if (user.enterpriseId !== null) perEnterprise.set(user.enterpriseId, (perEnterprise.get(user.enterpriseId) ?? 0) + 1);
+    const ranked = [...perEnterprise.entries()].map(([id, total]) => ({ name: names.get(id)!, total })).sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+    const top = ranked.slice(0, 8);
+    const others = ranked.slice(8).reduce((sum, slice) => sum + slice.total, 0);
+    const without = allUsers.filter((user) => user.enterpriseId === null).length;
+    const expectedDonut = [...top, ...(others > 0 ? [{ name: 'Outros', total: others }] : []), ...(without > 0 ? [{ name: 'Sem empresa', total: without }] : [])];
+    const days = Array.from({ length: 30 }, (_, index) => spDay(new Date(now - (29 - index) * DAY)));
+    const perDay = (dates: Date[]) => days.map((date) => ({ date, total: dates.filter((value) => spDay(new Date(value)) === date).length }));
+
+    const res = await dashboard().expect(200);
+    expect(res.body.cards).toEqual({
+      usuariosAtivos: allUsers.filter((user) => user.status === 1).length,
+      empresasAtivas: allEnterprises.filter((enterprise) => enterprise.ativo === 1).length,
+      contatosPendentes: allContacts.filter((contact) => contact.status === 'pendente').length,
+    });
+    expect(res.body.usuariosPorEmpresa).toEqual(expectedDonut);
+    expect(others).toBeGreaterThan(0);
+    expect(res.body.cadastros.usuarios).toEqual(perDay(allUsers.map((user) => user.dateAdded)));
+    expect(res.body.cadastros.empresas).toEqual(perDay(allEnterprises.map((enterprise) => enterprise.createdAt)));
+  });
+
+  it('needs an admin session', async () => {
+    const res = await request(app.sut.server).get('/api/admin/dashboard').set('X-Forwarded-For', app.admin.ip).expect(401);
+    expect(res.body.code).toBe('NO_AUTH');
+  });
+});

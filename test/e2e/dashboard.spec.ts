@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Contact } from '../../src/contacts/contact.entity.js';
+import { enterpriseSearchColumns } from '../../src/enterprises/enterprise-search.js';
+import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { AppUser } from '../../src/users/app-user.entity.js';
+import { appUserSearchColumns } from '../../src/users/app-user-search.js';
+import { createAdminFixture } from '../support/admin-session.js';
+import { browserAvailable, browserFrom, logIn, useBrowserApp } from '../support/browser.js';
+import { freshCnpj } from '../support/enterprise-factory.js';
+
+const app = useBrowserApp();
+mkdirSync('test-results', { recursive: true });
+
+async function seed() {
+  const enterprises = app.sut.dataSource.getRepository(Enterprise);
+  const companies: Enterprise[] = [];
+  for (const [index, fantasia] of ['Pioneira Tratores', 'Campo Bom Máquinas', 'Agro Sul Peças'].entries()) {
+    const createdAt = new Date(Date.now() - index * 2 * 86_400_000);
+    companies.push(
+      await enterprises.save(
+        enterprises.create({ razao: `${fantasia} LTDA`, fantasia, cnpj: freshCnpj(), logo: 'valtra.svg', ativo: 1, createdAt, updatedAt: createdAt, ...enterpriseSearchColumns({ razao: `${fantasia} LTDA`, fantasia, cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }) }),
+      ),
+    );
+  }
+  const users = app.sut.dataSource.getRepository(AppUser);
+  await users.save(
+    Array.from({ length: 12 }, (_, index) =>
+      users.create({
+        firstname: `Pessoa${index}`,
+        lastname: 'Painel',
+        email: `pessoa${index}@painel.com.br`,
+        enterpriseId: index < 10 ? companies[index % 3].enterpriseId : null,
+        status: index === 0 ? 0 : 1,
+        dateAdded: new Date(Date.now() - (index % 5) * 86_400_000),
+        ...appUserSearchColumns({ firstname: `Pessoa${index}`, lastname: 'Painel', email: null, cpf: null }),
+      }),
+    ),
+  );
+  const contacts = app.sut.dataSource.getRepository(Contact);
+  await contacts.save(contacts.create({ nome: 'Contato Painel', email: 'contato@painel.com.br', telefone: '43999990000', mensagem: 'Quero saber mais.' }));
+}
+
+describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {
+  it('shows “Sem dados para exibir” on an empty database, then the cards, the donut and the sign-up series', async () => {
+    const admin = await createAdminFixture(app.sut, 'gestor');
+    const { context, page, errors } = await browserFrom(app.browser, admin.ip);
+    await page.goto(`${app.baseUrl}/admin/login`);
+    await logIn(page, admin);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+    await expect.poll(() => page.getByText('Sem dados para exibir').count()).toBe(2);
+    expect(await page.getByRole('link', { name: /Usuários ativos no app/ }).innerText()).toContain('0');
+
+    await seed();
+    await page.reload();
+    await page.getByRole('link', { name: /Usuários ativos no app/ }).getByText('11').waitFor();
+    expect(await page.getByRole('link', { name: /Empresas ativas/ }).innerText()).toContain('3');
+    expect(await page.getByRole('link', { name: /Contatos pendentes/ }).innerText()).toContain('1');
+
+    const donut = page.getByRole('region', { name: 'Usuários por empresa' });
+    await donut.getByText('Pioneira Tratores').waitFor();
+    await donut.getByText('Sem empresa').waitFor();
+    expect(await donut.locator('.recharts-pie-sector').count()).toBe(4);
+
+    const chart = page.locator('[data-series]');
+    expect(await chart.getAttribute('data-series')).toBe('usuarios');
+    expect(await chart.getAttribute('data-total')).toBe('12');
+    expect(await chart.locator('.recharts-line-curve').count()).toBe(1);
+    await page.getByRole('button', { name: 'Empresas', exact: true }).click();
+    await expect.poll(() => chart.getAttribute('data-series')).toBe('empresas');
+    expect(await chart.getAttribute('data-total')).toBe('3');
+    expect(await page.getByRole('button', { name: 'Empresas', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.screenshot({ path: 'test-results/admin-dashboard-1440.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows “Erro ao carregar dados” with a retry, and a 401 ends the session', async () => {
+    const admin = await createAdminFixture(app.sut, 'gestor');
+    const { context, page } = await browserFrom(app.browser, admin.ip);
+    await page.goto(`${app.baseUrl}/admin/login`);
+    await logIn(page, admin);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+    await page.getByRole('link', { name: /Empresas ativas/ }).waitFor();
+
+    await page.route('**/api/admin/dashboard', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Erro interno.' }) }));
+    await page.reload();
+    await page.getByText('Erro ao carregar dados').waitFor();
+    await page.unroute('**/api/admin/dashboard');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect.poll(() => page.getByText('Erro ao carregar dados').count()).toBe(0);
+    await page.getByRole('link', { name: /Empresas ativas/ }).getByText('3').waitFor();
+
+    await page.route('**/api/admin/dashboard', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'NO_AUTH', message: 'Sessão expirada.' }) }));
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('next') === '/admin/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('adminData'))).toBeNull();
+    await context.close();
+  });
+});
