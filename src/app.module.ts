@@ -22,6 +22,7 @@ import { HealthModule } from './health/health.module.js';
 import { InertiaModule } from './inertia/inertia.module.js';
 import type { InertiaOptions } from './inertia/inertia.types.js';
 import { SiteModule } from './site/site.module.js';
+import { ACCOUNT_THROTTLERS } from './users/account-limits.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {
@@ -46,7 +47,7 @@ export class AppModule {
         }),
         InertiaModule.forRoot(inertia),
         // Rate limits of the public write endpoints; each route opts in with ThrottlerGuard and skips the others'.
-        ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: [...LOGIN_THROTTLERS, CONTACT_THROTTLER] }),
+        ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS] }),
         HealthModule,
         CitiesModule,
         UsersModule,

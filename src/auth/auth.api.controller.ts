@@ -19,7 +19,7 @@ export class AuthApiController {
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
   @Public()
   @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ 'contact-ip': true })
+  @SkipThrottle({ 'contact-ip': true, 'account-ip': true, 'account-email': true })
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {

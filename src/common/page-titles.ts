@@ -12,6 +12,8 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/juda': 'Ajuda',
   '/ajuda': 'Ajuda',
   '/excluir-conta': 'Excluir Conta',
+  '/excluir-conta/confirmar': 'Confirmar Exclusão',
+  '/redefinir-senha': 'Redefinir Senha',
   '/sobre-nos': 'Sobre Nós',
   '/admin': 'Dashboard',
   '/admin/login': 'Login',

@@ -52,6 +52,16 @@ export interface AppConfig {
   geoipDbPath: string | null;
   /** Where uploaded files (company logos) are kept by the local storage. */
   uploadsDir: string;
+  mail: MailConfig;
+  /** How long a password-reset or account-deletion link lasts, in minutes. */
+  passwordResetMinutes: number;
+}
+
+export interface MailConfig {
+  /** smtp(s)://user:password@host:port; without it messages are written to the outbox folder. */
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
 }
 
 export class ConfigError extends Error {
@@ -95,6 +105,10 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const whatsappNumber = read.pattern('WHATSAPP_NUMBER', '5543999990000', /^\d{12,13}$/, 'digits only with country and area code, e.g. 5543999990000');
   const geoipDbPath = read.raw('GEOIP_DB_PATH') || null;
   const uploadsDir = read.string('UPLOADS_DIR', 'var/uploads');
+  const smtpUrl = read.optionalPattern('SMTP_URL', /^smtps?:\/\/\S+$/, 'like smtp://user:password@host:587');
+  const mailFrom = read.string('MAIL_FROM', `${appName} <nao-responda@agromaq.com.br>`);
+  const outboxDir = read.string('OUTBOX_DIR', 'var/outbox');
+  const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
   const siteEmail = read.pattern('SITE_EMAIL', 'contato@agromaq.com.br', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address');
   const siteAddress = read.string('SITE_ADDRESS', 'Rua Manoel Ribas, 1150, Centro, Arapongas - PR, 86700-000');
   const iosAppUrl = read.url('IOS_APP_URL', 'https://apps.apple.com/br/app/agromaq/id6740000000');
@@ -128,6 +142,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     site: { whatsappNumber, gtmId, email: siteEmail, address: siteAddress, iosAppUrl, androidAppUrl, instagramUrl, facebookUrl, linkedinUrl },
     geoipDbPath,
     uploadsDir,
+    mail: { smtpUrl, from: mailFrom, outboxDir },
+    passwordResetMinutes,
   };
 }
 

@@ -6,9 +6,10 @@ import { EnterpriseBilling } from '../enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
 import { Logo } from '../logos/logo.entity.js';
+import { AccountDeletionRequest, PasswordReset } from '../users/account-token.entity.js';
 import { AppUser } from '../users/app-user.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
-export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact, Logo, Enterprise, EnterpriseBilling, AppUser];
+export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact, Logo, Enterprise, EnterpriseBilling, AppUser, PasswordReset, AccountDeletionRequest];

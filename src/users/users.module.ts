@@ -1,17 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { City } from '../cities/city.entity.js';
+import { Enterprise } from '../enterprises/enterprise.entity.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { MailModule } from '../mail/mail.module.js';
+import { AccountLinksService } from './account-links.service.js';
+import { AccountPagesController } from './account.pages.controller.js';
+import { AccountPublicController } from './account.public.controller.js';
+import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
+import { AppUsersApiController } from './app-users.api.controller.js';
+import { AppUsersPagesController } from './app-users.pages.controller.js';
 import { AppUsersService } from './app-users.service.js';
 import { Cargo } from './cargo.entity.js';
-import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { Ocupacao } from './ocupacao.entity.js';
 import { UserLookupsApiController } from './user-lookups.api.controller.js';
 import { UserLookupsService } from './user-lookups.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, Enterprise])],
-  controllers: [UserLookupsApiController],
-  providers: [UserLookupsService, AppUsersService],
+  imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, Enterprise, City, PasswordReset, AccountDeletionRequest]), MailModule],
+  controllers: [UserLookupsApiController, AppUsersApiController, AppUsersPagesController, AccountPublicController, AccountPagesController],
+  providers: [UserLookupsService, AppUsersService, AccountLinksService, PasswordHasher],
   exports: [UserLookupsService, AppUsersService],
 })
 export class UsersModule {}

@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { isValidCep, isValidCnpj, isValidEmail, isValidInscricaoEstadual, isValidPhone, isValidSiteUrl, onlyDigits } from '../br/index.js';
+import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidInscricaoEstadual, isValidPhone, isValidSiteUrl, onlyDigits } from '../br/index.js';
 
 /**
  * class-validator rules over the pure Brazilian helpers of src/common/br, so the API refuses exactly what
@@ -18,3 +18,4 @@ export const IsInscricaoEstadual = (options: ValidationOptions) =>
   rule('inscricaoEstadual', (value) => isValidInscricaoEstadual(value.replace(/[./\-\s]/g, '')), options);
 export const IsEmailAddress = (options: ValidationOptions) => rule('email', isValidEmail, options);
 export const IsSiteUrl = (options: ValidationOptions) => rule('siteUrl', isValidSiteUrl, options);
+export const IsCpf = (options: ValidationOptions) => rule('cpf', isValidCpf, options);

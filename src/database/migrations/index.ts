@@ -3,6 +3,7 @@ import { CreateAdminAccess1763900000000 } from './1763900000000-CreateAdminAcces
 import { CreateContacts1764000000000 } from './1764000000000-CreateContacts.js';
 import { CreateEnterprises1764100000000 } from './1764100000000-CreateEnterprises.js';
 import { CreateAppUsers1764200000000 } from './1764200000000-CreateAppUsers.js';
+import { CreateAccountTokens1764300000000 } from './1764300000000-CreateAccountTokens.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateContacts1764000000000,
   CreateEnterprises1764100000000,
   CreateAppUsers1764200000000,
+  CreateAccountTokens1764300000000,
 ];

@@ -2,6 +2,7 @@ import { usePage } from '@inertiajs/react';
 import { useState, type ReactNode } from 'react';
 import { formatPhone } from '../../../../src/common/br';
 import type { ContactCounts, ContactPage, ContactView } from '../../../../src/contacts/contact.views';
+import { FilterButtons } from '../../components/admin/ListControls';
 import { Button } from '../../components/ui/Button';
 import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -117,19 +118,8 @@ export default function Contatos() {
         <p className="mt-1 text-sm text-slate-600">Mensagens enviadas pelo formulário do site.</p>
       </div>
 
-      <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Filtrar contatos">
-        {TABS.map((tab) => (
-          <button
-            key={tab.key}
-            type="button"
-            aria-pressed={filters.status === tab.key}
-            onClick={() => visit({ status: tab.key, page: 1 })}
-            className={`inline-flex items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition ${filters.status === tab.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
-          >
-            {tab.label}
-            <span className={`rounded-full px-2 py-0.5 text-xs ${filters.status === tab.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{counts[tab.key]}</span>
-          </button>
-        ))}
+      <div className="mt-6">
+        <FilterButtons label="Filtrar contatos" options={TABS} value={filters.status} counts={counts} onChange={(status) => visit({ status, page: 1 })} />
       </div>
 
       {loadError && (

@@ -1,9 +1,10 @@
 import { usePage } from '@inertiajs/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatCnpj } from '../../../../src/common/br';
 import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
+import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
@@ -39,7 +40,6 @@ const NA = 'N/A';
 export default function Empresas() {
   const { filters, enterprises, counts } = usePage<Props>().props;
   const toast = useToast();
-  const [busca, setBusca] = useState(filters.busca);
   const [logos, setLogos] = useState<LogoOption[]>([]);
   const [details, setDetails] = useState<EnterpriseView | null>(null);
   const [editing, setEditing] = useState<EnterpriseView | null>(null);
@@ -47,7 +47,6 @@ export default function Empresas() {
   const [toggling, setToggling] = useState<EnterpriseView | null>(null);
   const [toggleBusy, setToggleBusy] = useState(false);
 
-  useEffect(() => setBusca(filters.busca), [filters.busca]);
   useEffect(() => {
     api<{ data: LogoOption[] }>('GET', '/admin/logos')
       .then(({ data }) => setLogos(data))
@@ -57,10 +56,6 @@ export default function Empresas() {
   const { visit, loading, loadError } = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
   const reload = () => visit(filters);
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    visit({ ...filters, busca: busca.trim().slice(0, 100), page: 1 });
-  }
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -112,42 +107,8 @@ export default function Empresas() {
       </div>
 
       <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex flex-wrap gap-1.5 sm:gap-2" role="group" aria-label="Filtrar por status">
-          {FILTERS.map((filter) => (
-            <button
-              key={filter.key}
-              type="button"
-              aria-pressed={filters.status === filter.key}
-              onClick={() => visit({ ...filters, status: filter.key, page: 1 })}
-              className={`inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition ${filters.status === filter.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
-            >
-              {filter.label}
-              <span className={`rounded-full px-2 py-0.5 text-xs ${filters.status === filter.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{counts[filter.key]}</span>
-            </button>
-          ))}
-        </div>
-        <form onSubmit={search} role="search" className="flex w-full gap-2 lg:max-w-xl">
-          <label htmlFor="busca-empresas" className="sr-only">
-            Buscar empresas
-          </label>
-          <input
-            id="busca-empresas"
-            type="search"
-            value={busca}
-            onChange={(event) => setBusca(event.target.value)}
-            maxLength={100}
-            placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..."
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
-          />
-          <Button type="submit" variant="secondary">
-            Buscar
-          </Button>
-          {filters.busca && (
-            <Button variant="ghost" onClick={() => visit({ ...filters, busca: '', page: 1 })}>
-              Limpar
-            </Button>
-          )}
-        </form>
+        <FilterButtons label="Filtrar por status" options={FILTERS} value={filters.status} counts={counts} onChange={(status) => visit({ ...filters, status, page: 1 })} />
+        <SearchForm id="busca-empresas" label="Buscar empresas" placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..." value={filters.busca} onSearch={(text) => visit({ ...filters, busca: text, page: 1 })} />
       </div>
 
       {loadError && (

@@ -2,16 +2,19 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FeatureGrid } from '../../components/public/FeatureGrid';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
+import { api, ApiError } from '../../lib/api';
 
 /**
- * Account deletion request. As the spec describes it for now the request is only recorded in the browser's
- * console; the real deletion flow is a separate issue.
+ * Account deletion request: the e-mail receives a link to confirm it (the answer is the same whether or not
+ * the address has an account, so nobody can learn who uses the app).
  */
 export default function ExcluirConta() {
   const [email, setEmail] = useState('');
   const [notRobot, setNotRobot] = useState(false);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState<string | null>(null);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
       window.alert('Por favor, digite seu email.');
@@ -21,7 +24,15 @@ export default function ExcluirConta() {
       window.alert('Por favor, confirme que você não é um robô.');
       return;
     }
-    console.info('Pedido de exclusão de conta', { email: email.trim() });
+    setState('sending');
+    setError(null);
+    try {
+      await api('POST', '/public/usuario/excluir-conta', { email: email.trim() });
+      setState('sent');
+    } catch (failure) {
+      setState('idle');
+      setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível enviar o pedido agora. Tente novamente.');
+    }
   }
 
   return (
@@ -48,9 +59,19 @@ export default function ExcluirConta() {
             <input type="checkbox" checked={notRobot} onChange={(e) => setNotRobot(e.target.checked)} className="h-5 w-5 rounded accent-brand-700" />
             Não sou um robô
           </label>
-          <button type="submit" className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700">
-            Excluir conta
+          <button type="submit" disabled={state === 'sending'} className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+            {state === 'sending' ? 'Enviando...' : 'Excluir conta'}
           </button>
+          {state === 'sent' && (
+            <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
+              Se existir uma conta com este e-mail, enviamos um link para confirmar a exclusão. Ele vale por 30 minutos; verifique também a pasta de spam.
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+              {error}
+            </p>
+          )}
         </form>
       </section>
       <section className="bg-slate-50">

@@ -1,0 +1,303 @@
+import { usePage } from '@inertiajs/react';
+import { useState, type ReactNode } from 'react';
+import { formatCpf, formatPhone } from '../../../../src/common/br';
+import type { AppUserCounts, AppUserPage, AppUserView } from '../../../../src/users/app-user.views';
+import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
+import { StatusBadge } from '../../components/admin/StatusBadge';
+import { UserFormModal } from '../../components/admin/UserFormModal';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { LoadError } from '../../components/ui/LoadError';
+import { Modal } from '../../components/ui/Modal';
+import { Pagination } from '../../components/ui/Pagination';
+import { useToast } from '../../components/ui/Toast';
+import { AdminLayout } from '../../layouts/AdminLayout';
+import { api, ApiError } from '../../lib/api';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { useListVisit } from '../../lib/use-list-visit';
+import type { SharedProps } from '../../types';
+
+type StatusFilter = 'todos' | 'ativos' | 'inativos';
+interface Filters extends Record<string, string | number> {
+  status: StatusFilter;
+  page: number;
+  busca: string;
+  date_from: string;
+  date_to: string;
+}
+interface Props extends SharedProps {
+  filters: Filters;
+  users: AppUserPage;
+  counts: AppUserCounts;
+}
+
+const FILTERS: { key: StatusFilter; label: string }[] = [
+  { key: 'todos', label: 'Todos' },
+  { key: 'ativos', label: 'Ativos' },
+  { key: 'inativos', label: 'Inativos' },
+];
+const NOT_INFORMED = 'Não informado';
+/** Minutes a reset link lasts when the server does not say (SPEC.md section 9). */
+const DEFAULT_RESET_MINUTES = 30;
+
+/** The reset link's lifetime: expires_in_minutes, else computed from expires_at, else 30 minutes. */
+export function resetMinutes(result: { expires_in_minutes?: number; expires_at?: string }, now = Date.now()): number {
+  if (typeof result.expires_in_minutes === 'number' && result.expires_in_minutes > 0) return result.expires_in_minutes;
+  if (result.expires_at) {
+    const minutes = Math.round((new Date(result.expires_at).getTime() - now) / 60_000);
+    if (Number.isFinite(minutes) && minutes > 0) return minutes;
+  }
+  return DEFAULT_RESET_MINUTES;
+}
+
+const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.trim();
+
+export default function Usuarios() {
+  const { filters, users, counts } = usePage<Props>().props;
+  const toast = useToast();
+  const { visit, loading, loadError } = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], { page: 1, busca: '', date_from: '', date_to: '' });
+  const [details, setDetails] = useState<AppUserView | null>(null);
+  const [editing, setEditing] = useState<AppUserView | null>(null);
+  const [toggling, setToggling] = useState<AppUserView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resetNotice, setResetNotice] = useState<{ email: string; minutes: number } | null>(null);
+  const [resetting, setResetting] = useState<number | null>(null);
+
+  const reload = () => visit(filters);
+
+  async function confirmToggle() {
+    if (!toggling) return;
+    setBusy(true);
+    const status = toggling.status === 1 ? 0 : 1;
+    try {
+      await api('PATCH', `/admin/users/${toggling.user_id}/status`, { status });
+      toast('success', status ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!');
+      setToggling(null);
+      reload();
+    } catch (failure) {
+      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Falha ao alterar status.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendReset(user: AppUserView) {
+    if (!user.email) {
+      toast('error', 'Este usuário não possui e-mail cadastrado.');
+      return;
+    }
+    setResetting(user.user_id);
+    try {
+      const result = await api<{ email: string; expires_in_minutes?: number; expires_at?: string }>('POST', `/admin/users/${user.user_id}/reset-password`);
+      setResetNotice({ email: result.email ?? user.email, minutes: resetMinutes(result) });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) return;
+      toast('error', failure instanceof ApiError && failure.code === 'USER_WITHOUT_EMAIL' ? 'Este usuário não possui e-mail cadastrado.' : 'Se o e-mail existir, enviaremos as instruções.');
+    } finally {
+      setResetting(null);
+    }
+  }
+
+  const totalPages = Math.max(1, Math.ceil(users.total / users.pageSize));
+  const actions = (user: AppUserView) => (
+    <div className="flex justify-end gap-1 whitespace-nowrap" onClick={(event) => event.stopPropagation()}>
+      <IconButton label={`Editar ${fullName(user)}`} onClick={() => setEditing(user)}>
+        <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
+      </IconButton>
+      <IconButton label={`Enviar e-mail de redefinição de senha para ${fullName(user)}`} onClick={() => sendReset(user)} disabled={resetting === user.user_id}>
+        <path d="M3 6h18v12H3zM3 7l9 6 9-6" />
+      </IconButton>
+      <IconButton label={`${user.status === 1 ? 'Desativar' : 'Ativar'} ${fullName(user)}`} onClick={() => setToggling(user)} tone={user.status === 1 ? 'danger' : 'brand'}>
+        {user.status === 1 ? <path d="M12 3v9M6.3 7.3a8 8 0 1 0 11.4 0" /> : <path d="M5 12l4 4L19 7" />}
+      </IconButton>
+    </div>
+  );
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Usuários do App</h1>
+      <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
+
+      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <FilterButtons label="Filtrar por status" options={FILTERS} value={filters.status} counts={counts} onChange={(status) => visit({ ...filters, status, page: 1 })} />
+        <SearchForm id="busca-usuarios" label="Buscar usuários" placeholder="Buscar por Nome, Sobrenome, Email, CPF, Empresa e Cargo..." value={filters.busca} onSearch={(text) => visit({ ...filters, busca: text, page: 1 })} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Data de cadastro">
+        <label className="flex flex-col gap-1 font-medium text-slate-700">
+          De
+          <input type="date" value={filters.date_from} max={filters.date_to || undefined} onChange={(event) => visit({ ...filters, date_from: event.target.value, page: 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+        </label>
+        <label className="flex flex-col gap-1 font-medium text-slate-700">
+          Até
+          <input type="date" value={filters.date_to} min={filters.date_from || undefined} onChange={(event) => visit({ ...filters, date_to: event.target.value, page: 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+        </label>
+        {(filters.date_from || filters.date_to) && (
+          <Button variant="ghost" onClick={() => visit({ ...filters, date_from: '', date_to: '', page: 1 })}>
+            Limpar
+          </Button>
+        )}
+      </div>
+
+      {loadError && <LoadError message="Falha ao carregar usuários." onRetry={reload} />}
+
+      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+        {users.data.length === 0 ? (
+          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum usuário encontrado.</p>
+        ) : (
+          <>
+            <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  <tr>
+                    <th className="px-4 py-3">Nome</th>
+                    <th className="px-4 py-3">Email</th>
+                    <th className="px-4 py-3">Data de Cadastro</th>
+                    <th className="px-4 py-3">Empresa</th>
+                    <th className="px-4 py-3">Cargo</th>
+                    <th className="px-4 py-3">Status</th>
+                    <th className="px-4 py-3 text-right">Ações</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {users.data.map((user) => (
+                    <tr key={user.user_id} onClick={() => setDetails(user)} className="cursor-pointer hover:bg-slate-50">
+                      <td className="px-4 py-2.5">
+                        <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                          {fullName(user)}
+                        </button>
+                      </td>
+                      <td className="max-w-56 truncate px-4 py-2.5 text-slate-600">{user.email || '—'}</td>
+                      <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
+                      <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
+                      <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
+                      <td className="px-4 py-2.5">
+                        <StatusBadge active={user.status === 1} />
+                      </td>
+                      <td className="px-4 py-2.5">{actions(user)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ul className="mt-6 space-y-3 md:hidden">
+              {users.data.map((user) => (
+                <li key={user.user_id} onClick={() => setDetails(user)} className="cursor-pointer rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900">
+                        {fullName(user)}
+                      </button>
+                      <p className="truncate text-sm text-slate-600">{user.email || '—'}</p>
+                    </div>
+                    <StatusBadge active={user.status === 1} />
+                  </div>
+                  <p className="mt-2 text-sm text-slate-700">
+                    {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
+                  </p>
+                  <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                    <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
+                    {actions(user)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+      </div>
+
+      {details && (
+        <Modal
+          open
+          title="Detalhes do Usuário"
+          size="lg"
+          onClose={() => setDetails(null)}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setDetails(null)}>
+                Fechar
+              </Button>
+              <Button
+                onClick={() => {
+                  setEditing(details);
+                  setDetails(null);
+                }}
+              >
+                Editar
+              </Button>
+            </>
+          }
+        >
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Item label="Nome">{details.firstname}</Item>
+            <Item label="Sobrenome">{details.lastname}</Item>
+            <Item label="Email">{details.email || NOT_INFORMED}</Item>
+            <Item label="Telefone">{details.fone ? formatPhone(details.fone) : NOT_INFORMED}</Item>
+            <Item label="CPF">{details.cpf ? formatCpf(details.cpf) : NOT_INFORMED}</Item>
+            <Item label="Empresa">{details.empresa_nome || 'Sem empresa'}</Item>
+            <Item label="Cargo">{details.cargo_nome || 'Sem cargo'}</Item>
+            <Item label="Ramo de Atividade">{details.ocupacao_nome || NOT_INFORMED}</Item>
+            <Item label="Cidade">{details.cidade_nome && details.cidade_uf ? `${details.cidade_nome} - ${details.cidade_uf}` : NOT_INFORMED}</Item>
+            <Item label="Status">{details.status === 1 ? 'Ativo' : 'Inativo'}</Item>
+            <Item label="Plano Válido Até">{details.plano_valido ? formatDate(details.plano_valido) : NOT_INFORMED}</Item>
+            <Item label="Device ID">{details.device_id ? <span className="font-mono text-xs break-all">{details.device_id}</span> : NOT_INFORMED}</Item>
+            <Item label="Data de Cadastro">{formatDateTime(details.date_added)}</Item>
+            <Item label="Última Modificação">{formatDateTime(details.date_modified)}</Item>
+          </dl>
+        </Modal>
+      )}
+
+      <UserFormModal
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.status === 1 ? 'Desativar usuário' : 'Ativar usuário'}
+        message={toggling ? `Deseja ${toggling.status === 1 ? 'desativar' : 'ativar'} o usuário ${fullName(toggling)}?` : ''}
+        confirmLabel={toggling?.status === 1 ? 'Desativar' : 'Ativar'}
+        danger={toggling?.status === 1}
+        busy={busy}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggling(null)}
+      />
+      <Modal open={resetNotice !== null} title="Email de Redefinição Enviado" size="sm" onClose={() => setResetNotice(null)} footer={<Button onClick={() => setResetNotice(null)}>Entendi</Button>}>
+        {resetNotice && (
+          <div className="space-y-2 text-sm text-slate-700">
+            <p>
+              Enviamos um link para redefinir a senha para <strong className="break-all text-slate-900">{resetNotice.email}</strong>.
+            </p>
+            <p>Este link expira em {resetNotice.minutes} minuto(s).</p>
+            <p className="text-slate-500">Se o e-mail não aparecer na caixa de entrada, peça ao usuário para verificar a pasta de spam.</p>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function IconButton({ label, onClick, children, tone = 'neutral', disabled = false }: { label: string; onClick: () => void; children: ReactNode; tone?: 'neutral' | 'danger' | 'brand'; disabled?: boolean }) {
+  const tones = { neutral: 'text-slate-600 hover:bg-slate-100', danger: 'text-red-600 hover:bg-red-50', brand: 'text-brand-700 hover:bg-brand-50' };
+  return (
+    <button type="button" onClick={onClick} disabled={disabled} aria-label={label} title={label} className={`rounded-lg p-2 disabled:opacity-40 ${tones[tone]}`}>
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+Usuarios.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

@@ -1,0 +1,106 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { PageHero } from '../../components/public/PageHero';
+import { PublicLayout } from '../../layouts/PublicLayout';
+import { api, ApiError } from '../../lib/api';
+
+type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
+
+const STATE_TEXT: Record<Exclude<LinkState, 'valid'>, string> = {
+  expired: 'Este link expirou. Peça um novo em “Esqueci minha senha” no aplicativo.',
+  used: 'Este link já foi usado. Se ainda não consegue entrar, peça um novo em “Esqueci minha senha” no aplicativo.',
+  invalid: 'Link inválido. Confira se copiou o endereço inteiro do e-mail ou peça um novo no aplicativo.',
+};
+
+/** The rules a new password must meet, shown as the user types (the server checks the same). */
+const RULES: { label: string; test: (password: string) => boolean }[] = [
+  { label: 'De 8 a 128 caracteres', test: (password) => password.length >= 8 && password.length <= 128 },
+  { label: 'Pelo menos uma letra', test: (password) => /\p{L}/u.test(password) },
+  { label: 'Pelo menos um número', test: (password) => /\d/.test(password) },
+];
+
+/** Where the link of the password-reset e-mail leads: choose a new password, with its confirmation. */
+export default function RedefinirSenha({ token, state, name }: { token: string; state: LinkState; name: string | null }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!RULES.every((rule) => rule.test(password))) {
+      setError('A senha deve ter de 8 a 128 caracteres, com letras e números.');
+      return;
+    }
+    if (password !== confirmation) {
+      setError('As senhas não conferem.');
+      return;
+    }
+    setStatus('saving');
+    setError(null);
+    try {
+      await api('POST', '/public/usuario/redefinir-senha', { token, password, password_confirmation: confirmation });
+      setStatus('done');
+    } catch (failure) {
+      setStatus('idle');
+      setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível salvar a nova senha agora. Tente novamente.');
+    }
+  }
+
+  const field = 'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-3 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+  return (
+    <>
+      <PageHero eyebrow="Sua conta" title="Redefinir senha">
+        {state === 'valid' && name ? `Olá, ${name}! Escolha uma nova senha para entrar no aplicativo.` : 'Escolha uma nova senha para a sua conta no aplicativo.'}
+      </PageHero>
+      <section className="mx-auto max-w-xl px-4 py-14 sm:px-6">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          {state !== 'valid' ? (
+            <p role="alert" className="text-slate-700">
+              {STATE_TEXT[state]}
+            </p>
+          ) : status === 'done' ? (
+            <p role="status" className="text-brand-900">
+              Senha alterada! Você já pode entrar no aplicativo com a nova senha.
+            </p>
+          ) : (
+            <form onSubmit={submit} noValidate className="space-y-5">
+              <div>
+                <label htmlFor="nova-senha" className="text-sm font-medium text-slate-700">
+                  Nova senha
+                </label>
+                <input id="nova-senha" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={128} className={field} />
+              </div>
+              <ul className="space-y-1 text-sm" aria-label="Requisitos da senha">
+                {RULES.map((rule) => {
+                  const met = rule.test(password);
+                  return (
+                    <li key={rule.label} className={met ? 'text-brand-700' : 'text-slate-500'}>
+                      <span aria-hidden="true">{met ? '✓' : '•'}</span> {rule.label}
+                      <span className="sr-only">{met ? ' (atendido)' : ' (pendente)'}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+              <div>
+                <label htmlFor="confirmar-senha" className="text-sm font-medium text-slate-700">
+                  Confirmar nova senha
+                </label>
+                <input id="confirmar-senha" type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} maxLength={128} className={field} />
+              </div>
+              {error && (
+                <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+                  {error}
+                </p>
+              )}
+              <button type="submit" disabled={status === 'saving'} className="w-full rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+                {status === 'saving' ? 'Salvando...' : 'Salvar nova senha'}
+              </button>
+            </form>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
+
+RedefinirSenha.layout = (page: ReactNode) => <PublicLayout>{page}</PublicLayout>;

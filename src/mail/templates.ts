@@ -1,0 +1,50 @@
+import type { MailMessage } from './mail.service.js';
+
+/** Escapes text for HTML. */
+function html(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+/** The shell of every e-mail: the product's name, the content, and why the person received it. */
+function layout(appName: string, title: string, paragraphs: string[], action: { label: string; url: string }, footer: string): string {
+  return `<!doctype html><html lang="pt-BR"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;color:#166534;padding-bottom:16px">${html(appName)}</td></tr>
+<tr><td style="font-size:18px;font-weight:bold;padding-bottom:12px">${html(title)}</td></tr>
+${paragraphs.map((paragraph) => `<tr><td style="font-size:15px;line-height:1.5;padding-bottom:12px">${html(paragraph)}</td></tr>`).join('\n')}
+<tr><td style="padding:12px 0 20px"><a href="${html(action.url)}" style="display:inline-block;background:#166534;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:10px">${html(action.label)}</a></td></tr>
+<tr><td style="font-size:13px;color:#64748b;line-height:1.5">Se o botão não funcionar, copie e cole este endereço no navegador:<br><span style="word-break:break-all">${html(action.url)}</span></td></tr>
+<tr><td style="font-size:13px;color:#64748b;line-height:1.5;padding-top:16px">${html(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function passwordResetMail(appName: string, to: string, name: string, url: string, minutes: number): MailMessage {
+  const paragraphs = [
+    `Olá, ${name}!`,
+    `Recebemos um pedido para redefinir a senha da sua conta no aplicativo ${appName}. Para escolher uma nova senha, use o link abaixo.`,
+    `Este link expira em ${minutes} minuto(s) e só pode ser usado uma vez.`,
+  ];
+  const footer = 'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.';
+  return {
+    to,
+    subject: `${appName}: redefinição de senha`,
+    text: `${paragraphs.join('\n\n')}\n\n${url}\n\n${footer}\n`,
+    html: layout(appName, 'Redefinição de senha', paragraphs, { label: 'Redefinir senha', url }, footer),
+  };
+}
+
+export function accountDeletionMail(appName: string, to: string, name: string, url: string, minutes: number): MailMessage {
+  const paragraphs = [
+    `Olá, ${name}!`,
+    `Recebemos um pedido para excluir a sua conta no aplicativo ${appName}. Ao confirmar, a conta é desativada e os seus dados pessoais (nome, e-mail, telefone e CPF) são apagados, como prevê a LGPD.`,
+    `Este link expira em ${minutes} minuto(s).`,
+  ];
+  const footer = 'Se você não pediu a exclusão, ignore este e-mail: nada será alterado.';
+  return {
+    to,
+    subject: `${appName}: confirme a exclusão da sua conta`,
+    text: `${paragraphs.join('\n\n')}\n\n${url}\n\n${footer}\n`,
+    html: layout(appName, 'Exclusão de conta', paragraphs, { label: 'Confirmar exclusão', url }, footer),
+  };
+}

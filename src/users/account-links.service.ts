@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { AppException } from '../common/http/app.exception.js';
+import type { AppConfig } from '../config/app-config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { MailService } from '../mail/mail.service.js';
+import { accountDeletionMail, passwordResetMail } from '../mail/templates.js';
+import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
+import { AppUser } from './app-user.entity.js';
+import { appUserSearchColumns } from './app-user-search.js';
+
+export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
+
+export interface ResetRequested {
+  ok: true;
+  email: string;
+  name: string;
+  expires_in_minutes: number;
+  expires_at: string;
+}
+
+/** At least 8 characters with letters and digits, at most 128 (SPEC.md leaves the rule to us; shown on the page). */
+export const PASSWORD_RULE_MESSAGE = 'A senha deve ter de 8 a 128 caracteres, com letras e números.';
+export function isStrongPassword(password: string): boolean {
+  return password.length >= 8 && password.length <= 128 && /\p{L}/u.test(password) && /\d/.test(password);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The links an app user receives by e-mail: password reset (from the back office or 'esqueci minha senha')
+ * and the confirmation of an account deletion. Tokens are random, stored only as hashes, single-use and
+ * short-lived; the public requests answer the same whether or not the e-mail belongs to someone.
+ */
+@Injectable()
+export class AccountLinksService {
+  constructor(
+    @InjectRepository(AppUser) private readonly users: Repository<AppUser>,
+    @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
+    @InjectRepository(AccountDeletionRequest) private readonly deletions: Repository<AccountDeletionRequest>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailService,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  /** The admin's 'send reset e-mail' action. */
+  async sendReset(userId: number, requestedBy: 'admin' | 'public' = 'admin'): Promise<ResetRequested> {
+    const user = await this.users.findOneBy({ userId });
+    if (!user) throw new AppException(404, 'USER_NOT_FOUND', 'Usuário não encontrado.');
+    if (!user.email) throw new AppException(400, 'USER_WITHOUT_EMAIL', 'Este usuário não possui e-mail cadastrado.');
+    const minutes = this.config.passwordResetMinutes;
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + minutes * 60_000);
+    // A new link replaces the ones not used yet.
+    await this.resets.delete({ userId, usedAt: IsNull() });
+    await this.resets.insert({ userId, tokenHash: hashToken(token), expiresAt, requestedBy, usedAt: null });
+    const url = `${this.config.appUrl}/redefinir-senha?token=${token}`;
+    await this.mail.send(passwordResetMail(this.config.appName, user.email, user.firstname, url, minutes));
+    return { ok: true, email: user.email, name: user.firstname, expires_in_minutes: minutes, expires_at: expiresAt.toISOString() };
+  }
+
+  /** 'Esqueci minha senha': the same answer whether or not an active account has this e-mail. */
+  async forgotPassword(email: string): Promise<{ ok: true; expires_in_minutes: number }> {
+    const user = await this.users.findOne({ select: { userId: true, status: true }, where: { email: email.trim().toLowerCase() } });
+    if (user && Number(user.status) === 1) await this.sendReset(user.userId, 'public');
+    return { ok: true, expires_in_minutes: this.config.passwordResetMinutes };
+  }
+
+  async resetState(token: string): Promise<{ state: LinkState; name: string | null }> {
+    const reset = await this.resets.findOneBy({ tokenHash: hashToken(token) });
+    if (!reset) return { state: 'invalid', name: null };
+    const user = await this.users.findOne({ select: { userId: true, firstname: true, status: true }, where: { userId: reset.userId } });
+    if (!user || Number(user.status) !== 1) return { state: 'invalid', name: null };
+    return { state: reset.usedAt ? 'used' : new Date(reset.expiresAt) <= new Date() ? 'expired' : 'valid', name: user.firstname };
+  }
+
+  /** Sets the new password and spends the link, at most once even when two requests race. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const { state } = await this.resetState(token);
+    if (state !== 'valid') throw linkError(state, 'redefinição');
+    if (!isStrongPassword(password)) throw new AppException(400, 'VALIDATION_FAILED', PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
+    const passwordHash = await this.hasher.hash(password);
+    await this.dataSource.transaction(async (manager) => {
+      const spent = await manager.getRepository(PasswordReset).update({ tokenHash: hashToken(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
+      if (!spent.affected) throw linkError('used', 'redefinição');
+      const reset = await manager.getRepository(PasswordReset).findOneByOrFail({ tokenHash: hashToken(token) });
+      await manager.getRepository(AppUser).update({ userId: reset.userId }, { passwordHash, dateModified: new Date() });
+    });
+  }
+
+  /** The public deletion request: the same answer whether or not the e-mail belongs to an active account. */
+  async requestDeletion(email: string, requesterIp: string | null): Promise<{ ok: true }> {
+    const user = await this.users.findOne({ where: { email: email.trim().toLowerCase() } });
+    if (!user || Number(user.status) !== 1 || !user.email) return { ok: true };
+    const minutes = this.config.passwordResetMinutes;
+    const token = newToken();
+    await this.deletions.delete({ userId: user.userId, confirmedAt: IsNull() });
+    await this.deletions.insert({ userId: user.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000), requesterIp, confirmedAt: null });
+    const url = `${this.config.appUrl}/excluir-conta/confirmar?token=${token}`;
+    await this.mail.send(accountDeletionMail(this.config.appName, user.email, user.firstname, url, minutes));
+    return { ok: true };
+  }
+
+  async deletionState(token: string): Promise<LinkState> {
+    const request = await this.deletions.findOneBy({ tokenHash: hashToken(token) });
+    if (!request) return 'invalid';
+    return request.confirmedAt ? 'used' : new Date(request.expiresAt) <= new Date() ? 'expired' : 'valid';
+  }
+
+  /**
+   * Confirms a deletion: the account is deactivated and its personal data erased (LGPD), keeping the row's
+   * id so counts and history stay consistent. Its pending links are spent.
+   */
+  async confirmDeletion(token: string): Promise<void> {
+    const state = await this.deletionState(token);
+    if (state !== 'valid') throw linkError(state, 'exclusão');
+    await this.dataSource.transaction(async (manager) => {
+      const spent = await manager.getRepository(AccountDeletionRequest).update({ tokenHash: hashToken(token), confirmedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { confirmedAt: new Date() });
+      if (!spent.affected) throw linkError('used', 'exclusão');
+      const request = await manager.getRepository(AccountDeletionRequest).findOneByOrFail({ tokenHash: hashToken(token) });
+      const anonymous = { firstname: 'Conta', lastname: 'excluída' };
+      await manager.getRepository(AppUser).update(
+        { userId: request.userId },
+        {
+          ...anonymous,
+          email: null,
+          fone: null,
+          cpf: null,
+          cityId: null,
+          deviceId: null,
+          passwordHash: null,
+          planoValido: null,
+          status: 0,
+          dateModified: new Date(),
+          ...appUserSearchColumns({ ...anonymous, email: null, cpf: null }),
+        },
+      );
+      await manager.getRepository(PasswordReset).delete({ userId: request.userId });
+      await manager.getRepository(AccountDeletionRequest).update({ userId: request.userId }, { requesterIp: null });
+    });
+  }
+}
+
+function linkError(state: LinkState, purpose: string): AppException {
+  const messages: Record<LinkState, string> = {
+    valid: '',
+    expired: `Este link de ${purpose} expirou. Peça um novo.`,
+    used: `Este link de ${purpose} já foi usado.`,
+    invalid: `Link de ${purpose} inválido.`,
+  };
+  return new AppException(state === 'invalid' ? 404 : 410, `LINK_${state.toUpperCase()}`, messages[state]);
+}

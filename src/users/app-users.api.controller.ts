@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { IdPipe } from '../common/http/id.pipe.js';
+import { AccountLinksService } from './account-links.service.js';
+import { AppUsersService } from './app-users.service.js';
+import { ListUsersQuery } from './dto/list-users.query.js';
+import { UpdateUserInput } from './dto/update-user.input.js';
+import { UserStatusInput } from './dto/user-status.input.js';
+
+/** The mobile app's users for the back office (SPEC.md section 7, App users). */
+@Controller('api/admin/users')
+export class AppUsersApiController {
+  constructor(
+    private readonly users: AppUsersService,
+    private readonly links: AccountLinksService,
+  ) {}
+
+  @Get()
+  list(@Query() query: ListUsersQuery) {
+    return this.users.list({ ...query, status: query.status ?? 'todos' });
+  }
+
+  @Get('contador/ativos')
+  async activeCount() {
+    return { total: await this.users.countActive() };
+  }
+
+  @Get(':id')
+  async get(@Param('id', IdPipe) id: number) {
+    return { ok: true, data: await this.users.get(id) };
+  }
+
+  @Put(':id')
+  async update(@Param('id', IdPipe) id: number, @Body() input: UpdateUserInput) {
+    return { ok: true, data: await this.users.update(id, input) };
+  }
+
+  @Patch(':id/status')
+  async setStatus(@Param('id', IdPipe) id: number, @Body() input: UserStatusInput) {
+    const data = await this.users.setStatus(id, input.status);
+    return { ok: true, status: data.status, data };
+  }
+
+  /** Sends the user a password-reset link; the answer says to whom and for how long it lasts. */
+  @Post(':id/reset-password')
+  @HttpCode(200)
+  resetPassword(@Param('id', IdPipe) id: number) {
+    return this.links.sendReset(id, 'admin');
+  }
+}

@@ -1,0 +1,261 @@
+import argon2 from 'argon2';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCpf } from '../../src/common/br/index.js';
+import { AccountDeletionRequest, PasswordReset } from '../../src/users/account-token.entity.js';
+import { AppUser } from '../../src/users/app-user.entity.js';
+import { appUserSearchColumns } from '../../src/users/app-user-search.js';
+import { Cargo } from '../../src/users/cargo.entity.js';
+import { Ocupacao } from '../../src/users/ocupacao.entity.js';
+import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
+import { createEnterprise } from '../support/enterprise-factory.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+let admin: AdminSession;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  sut = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://agromaq.test' });
+  admin = await loginAs(sut, 'gestor');
+});
+
+afterAll(async () => {
+  await sut?.close();
+  await smtp?.close();
+});
+
+const users = () => sut.dataSource.getRepository(AppUser);
+const api = {
+  list: (query = '') => request(sut.server).get(`/api/admin/users${query}`).set(bearer(admin)),
+  get: (id: number | string) => request(sut.server).get(`/api/admin/users/${id}`).set(bearer(admin)),
+  put: (id: number | string, body: object) => request(sut.server).put(`/api/admin/users/${id}`).set(bearer(admin)).send(body),
+  status: (id: number | string, body: object) => request(sut.server).patch(`/api/admin/users/${id}/status`).set(bearer(admin)).send(body),
+  reset: (id: number | string) => request(sut.server).post(`/api/admin/users/${id}/reset-password`).set(bearer(admin)),
+  publicPost: (path: string, body: object, ip = nextTestIp()) => request(sut.server).post(`/api/public/usuario/${path}`).set('X-Forwarded-For', ip).send(body),
+};
+
+let counter = 0;
+/** An app user stored directly, as the mobile app would have registered it. */
+async function createUser(overrides: Partial<AppUser> = {}): Promise<AppUser> {
+  counter += 1;
+  const firstname = overrides.firstname ?? `Usuário${counter}`;
+  const lastname = overrides.lastname ?? 'Teste';
+  const email = overrides.email === undefined ? `usuario${counter}.${Date.now()}@exemplo.com.br` : overrides.email;
+  const cpf = overrides.cpf ?? null;
+  return users().save(users().create({ firstname, lastname, email, cpf, status: 1, ...overrides, ...appUserSearchColumns({ firstname, lastname, email, cpf }) }));
+}
+
+function expectRefused(res: request.Response, status: number, message: string, field?: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.message).toBe(message);
+  if (field) expect(res.body.errors?.[field]).toBe(message);
+  expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|SELECT|UPDATE|QueryFailed/i);
+}
+
+const tokenFrom = (text: string, path: string) => new RegExp(`https://agromaq\\.test${path}\\?token=([\\w-]+)`).exec(text)?.[1];
+
+describe('listing app users', () => {
+  let marker: string;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    marker = `Lista${Date.now() % 100000}`;
+    const company = await createEnterprise(sut, admin, { fantasia: `${marker} Tratores Paraná` });
+    const vendedor = await sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
+    const day = (iso: string) => new Date(iso);
+    ids = {
+      joao: (await createUser({ firstname: 'João', lastname: `${marker} Conceição`, cpf: '52998224725', enterpriseId: company.enterprise_id, cargoId: vendedor.cargoId, dateAdded: day('2026-03-10T15:00:00Z') })).userId,
+      ana: (await createUser({ firstname: 'Ana', lastname: `${marker} 100%_Silva`, status: 0, dateAdded: day('2026-03-11T02:30:00Z') })).userId,
+      bia: (await createUser({ firstname: 'Bia', lastname: `${marker} Souza`, dateAdded: day('2026-03-12T12:00:00Z') })).userId,
+    };
+  });
+
+  const found = async (query: string) => ((await api.list(query).expect(200)).body.data as { user_id: number }[]).map((row) => row.user_id);
+
+  it('answers {data, total, page, pageSize}, newest first, with company and cargo names', async () => {
+    const res = await api.list(`?busca=${marker}`).expect(200);
+    expect(res.body).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+    expect(res.body.data.map((row: { user_id: number }) => row.user_id)).toEqual([ids.bia, ids.ana, ids.joao]);
+    expect(res.body.data[2]).toMatchObject({ firstname: 'João', empresa_nome: `${marker} Tratores Paraná`, cargo_nome: 'Vendedor', cpf: '52998224725', status: 1 });
+  });
+
+  it.each([
+    ['name without accents', 'joao conceicao', 'joao'],
+    ['CPF with punctuation', formatCpf('52998224725'), 'joao'],
+    ['CPF digits', '998224', 'joao'],
+    ['company', 'tratores parana', 'joao'],
+    ['cargo', 'vendedor', 'joao'],
+    ['% and _ literally', '100%_', 'ana'],
+  ])('finds by %s', async (_case, busca, key) => {
+    expect(await found(`?busca=${encodeURIComponent(`${marker} ${busca}`)}`)).toEqual([ids[key]]);
+  });
+
+  it('filters by status and by registration days (inclusive, in São Paulo time)', async () => {
+    expect(await found(`?busca=${marker}&status=inativos`)).toEqual([ids.ana]);
+    expect(await found(`?busca=${marker}&status=ativos`)).toEqual([ids.bia, ids.joao]);
+    // 2026-03-11 02:30 UTC is still 10 March in São Paulo.
+    expect(await found(`?busca=${marker}&date_from=2026-03-10&date_to=2026-03-10`)).toEqual([ids.ana, ids.joao]);
+    expect(await found(`?busca=${marker}&date_from=2026-03-11`)).toEqual([ids.bia]);
+    expect(await found(`?busca=${marker}&date_to=2026-03-11`)).toEqual([ids.ana, ids.joao]);
+  });
+
+  it.each([
+    ['date_from=2026-03-12&date_to=2026-03-10', 'A data inicial deve ser anterior ou igual à data final.'],
+    ['date_from=2026-02-30', 'Data inválida: use AAAA-MM-DD.'],
+    ['date_to=ontem', 'Data inválida: use AAAA-MM-DD.'],
+    ['page=abc', 'A página deve ser um número inteiro maior que zero.'],
+    ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 1000.'],
+    ['status=bloqueado', 'Status inválido: use todos, ativos ou inativos.'],
+  ])('refuses %s', async (query, message) => {
+    expectRefused(await api.list(`?${query}`), 400, message);
+  });
+});
+
+describe('editing an app user', () => {
+  it('updates the profile, normalizes it and ignores read-only fields', async () => {
+    const user = await createUser();
+    const company = await createEnterprise(sut, admin);
+    const ocupacao = await sut.dataSource.getRepository(Ocupacao).findOneByOrFail({ name: 'Produtor Rural' });
+    const res = await api
+      .put(user.userId, { firstname: ' Márcia ', lastname: 'Fontana', email: ' Marcia.Fontana@Exemplo.com.br ', fone: '(44) 99812-3456', cpf: '529.982.247-25', enterprise_id: company.enterprise_id, cargo_id: null, ocupacao_id: ocupacao.ocupacaoId, status: 0, user_id: 999, date_added: '2000-01-01' })
+      .expect(200);
+    expect(res.body.data).toMatchObject({ user_id: user.userId, firstname: 'Márcia', email: 'marcia.fontana@exemplo.com.br', fone: '44998123456', cpf: '52998224725', enterprise_id: company.enterprise_id, empresa_nome: company.fantasia, ocupacao_nome: 'Produtor Rural', status: 1 });
+  });
+
+  it('stores HTML and SQL as plain text', async () => {
+    const user = await createUser();
+    const res = await api.put(user.userId, { firstname: '<script>alert(1)</script>', lastname: "'; DROP TABLE app_users; --", email: `html${user.userId}@exemplo.com.br` }).expect(200);
+    expect(res.body.data).toMatchObject({ firstname: '<script>alert(1)</script>', lastname: "'; DROP TABLE app_users; --" });
+    expect(await users().count()).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['cpf', '529.982.247-26', 'CPF inválido'],
+    ['cpf', '111.111.111-11', 'CPF inválido'],
+    ['email', 'marcia@', 'Email inválido'],
+    ['firstname', '', 'Informe o nome.'],
+    ['lastname', 'x'.repeat(10_000), 'O sobrenome deve ter no máximo 100 caracteres.'],
+    ['enterprise_id', 999999, 'Empresa não encontrada.'],
+    ['cargo_id', 999999, 'Cargo não encontrado.'],
+    ['ocupacao_id', 999999, 'Ramo de atividade não encontrado.'],
+  ])('refuses an invalid %s (case %#) and changes nothing', async (field, value, message) => {
+    const user = await createUser();
+    const before = await users().findOneByOrFail({ userId: user.userId });
+    expectRefused(await api.put(user.userId, { firstname: 'Nome', lastname: 'Sobrenome', email: `ok${user.userId}@exemplo.com.br`, [field]: value }), 400, message, field);
+    expect(await users().findOneByOrFail({ userId: user.userId })).toEqual(before);
+  });
+
+  it('refuses an e-mail another user has (409)', async () => {
+    const first = await createUser();
+    const second = await createUser();
+    expectRefused(await api.put(second.userId, { firstname: 'A', lastname: 'B', email: first.email!.toUpperCase() }), 409, 'Já existe um usuário com este email.', 'email');
+  });
+
+  it('answers 404/400 for unknown and malformed ids', async () => {
+    expectRefused(await api.get(999999), 404, 'Usuário não encontrado.');
+    expectRefused(await api.put(999999, { firstname: 'A', lastname: 'B', email: 'a@b.com.br' }), 404, 'Usuário não encontrado.');
+    expectRefused(await api.get('abc'), 400, 'Identificador inválido.');
+  });
+
+  it('toggles the status and the active counter follows', async () => {
+    const user = await createUser();
+    const active = (await request(sut.server).get('/api/admin/users/contador/ativos').set(bearer(admin)).expect(200)).body.total as number;
+    await api.status(user.userId, { status: 0 }).expect(200);
+    expect((await request(sut.server).get('/api/admin/users/contador/ativos').set(bearer(admin))).body.total).toBe(active - 1);
+    expectRefused(await api.status(user.userId, { status: 'x' }), 400, 'Informe o status: 1 (ativo) ou 0 (inativo).');
+  });
+});
+
+describe('password reset', () => {
+  it('the admin action e-mails a link; the page sets a new password once', async () => {
+    const user = await createUser({ firstname: 'Renata' });
+    const delivered = smtp.next(user.email!);
+    const res = await api.reset(user.userId).expect(200);
+    expect(res.body).toMatchObject({ ok: true, email: user.email, name: 'Renata', expires_in_minutes: 30 });
+    expect(Math.round((new Date(res.body.expires_at).getTime() - Date.now()) / 60_000)).toBe(30);
+
+    const mail = await delivered;
+    expect(mail.subject).toBe('AgroMaq: redefinição de senha');
+    expect(mail.text).toContain('Este link expira em 30 minuto(s)');
+    const token = tokenFrom(mail.text ?? '', '/redefinir-senha')!;
+    expect(mail.html).toContain(`https://agromaq.test/redefinir-senha?token=${token}`);
+    expect(await sut.dataSource.getRepository(PasswordReset).countBy({ tokenHash: token })).toBe(0); // stored hashed
+
+    const page = await request(sut.server).get(`/redefinir-senha?token=${token}`).expect(200);
+    expect(page.text).toContain('Olá, Renata!');
+
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'curta1', password_confirmation: 'curta1' }), 400, 'A senha deve ter de 8 a 128 caracteres, com letras e números.');
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'somenteletras', password_confirmation: 'somenteletras' }), 400, 'A senha deve ter de 8 a 128 caracteres, com letras e números.');
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'OutraSenha2026' }), 400, 'As senhas não conferem.');
+    await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }).expect(200);
+    const stored = await users().findOneOrFail({ select: { userId: true, passwordHash: true }, where: { userId: user.userId } });
+    expect(await argon2.verify(stored.passwordHash!, 'NovaSenha2026')).toBe(true);
+
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'OutraSenha2026', password_confirmation: 'OutraSenha2026' }), 410, 'Este link de redefinição já foi usado.');
+    expect((await request(sut.server).get(`/redefinir-senha?token=${token}`)).text).toContain('Este link já foi usado');
+  });
+
+  it('refuses forged and expired links', async () => {
+    expectRefused(await api.publicPost('redefinir-senha', { token: 'x'.repeat(43), password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }), 404, 'Link de redefinição inválido.');
+    const user = await createUser();
+    const delivered = smtp.next(user.email!);
+    await api.reset(user.userId).expect(200);
+    const token = tokenFrom((await delivered).text ?? '', '/redefinir-senha')!;
+    await sut.dataSource.getRepository(PasswordReset).update({ userId: user.userId }, { expiresAt: new Date(Date.now() - 1000) });
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }), 410, 'Este link de redefinição expirou. Peça um novo.');
+  });
+
+  it('refuses a user without e-mail and an unknown user', async () => {
+    const user = await createUser({ email: null });
+    expectRefused(await api.reset(user.userId), 400, 'Este usuário não possui e-mail cadastrado.');
+    expectRefused(await api.reset(999999), 404, 'Usuário não encontrado.');
+  });
+
+  it('“esqueci minha senha” answers the same for known and unknown e-mails, and only a known one gets mail', async () => {
+    const user = await createUser();
+    const delivered = smtp.next(user.email!);
+    const known = await api.publicPost('esqueci-senha', { email: user.email!.toUpperCase() }).expect(200);
+    const unknown = await api.publicPost('esqueci-senha', { email: 'ninguem@exemplo.com.br' }).expect(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body).toEqual({ ok: true, expires_in_minutes: 30 });
+    await delivered;
+    expect(smtp.messages.some((mail) => mail.text?.includes('ninguem@exemplo.com.br') || JSON.stringify(mail.to).includes('ninguem'))).toBe(false);
+    expectRefused(await api.publicPost('esqueci-senha', { email: 'nao-e-email' }), 400, 'Email inválido');
+  });
+
+  it('limits requests to one address: the fourth within the hour gets 429', async () => {
+    const email = `limite${Date.now()}@exemplo.com.br`;
+    for (let index = 0; index < 3; index++) await api.publicPost('esqueci-senha', { email }).expect(200);
+    const res = await api.publicPost('esqueci-senha', { email });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
+  });
+});
+
+describe('account deletion', () => {
+  it('e-mails a confirmation link; confirming deactivates the account and erases its personal data, keeping the id', async () => {
+    const user = await createUser({ firstname: 'Osmar', fone: '43999990000', cpf: '52998224725', deviceId: 'android-123' });
+    const delivered = smtp.next(user.email!);
+    const known = await api.publicPost('excluir-conta', { email: user.email }).expect(200);
+    const unknown = await api.publicPost('excluir-conta', { email: 'ninguem2@exemplo.com.br' }).expect(200);
+    expect(known.body).toEqual(unknown.body);
+    const mail = await delivered;
+    expect(mail.subject).toBe('AgroMaq: confirme a exclusão da sua conta');
+    const token = tokenFrom(mail.text ?? '', '/excluir-conta/confirmar')!;
+    expect((await users().findOneByOrFail({ userId: user.userId })).status).toBe(1);
+
+    expect((await request(sut.server).get(`/excluir-conta/confirmar?token=${token}`).expect(200)).text).toContain('Confirmar exclusão');
+    await api.publicPost('excluir-conta/confirmar', { token }).expect(200);
+    const erased = await users().findOneByOrFail({ userId: user.userId });
+    expect(erased).toMatchObject({ userId: user.userId, firstname: 'Conta', lastname: 'excluída', email: null, fone: null, cpf: null, deviceId: null, status: 0 });
+    expect(erased.searchText).not.toContain('osmar');
+    expect((await sut.dataSource.getRepository(AccountDeletionRequest).findOneByOrFail({ userId: user.userId })).confirmedAt).not.toBeNull();
+
+    expectRefused(await api.publicPost('excluir-conta/confirmar', { token }), 410, 'Este link de exclusão já foi usado.');
+    expectRefused(await api.publicPost('excluir-conta/confirmar', { token: 'y'.repeat(43) }), 404, 'Link de exclusão inválido.');
+    expectRefused(await api.publicPost('excluir-conta', { email: '' }), 400, 'Por favor, digite seu email.');
+  });
+});

@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtp {
+  url: string;
+  messages: ParsedMail[];
+  /** The next message delivered to an address (waits for it). */
+  next(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a loopback port that keeps every message it receives. */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const messages: ParsedMail[] = [];
+  const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          const recipient = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) => to?.value.map((address) => address.address) ?? []);
+          for (const waiter of [...waiting]) {
+            if (recipient.includes(waiter.to)) {
+              waiting.splice(waiting.indexOf(waiter), 1);
+              waiter.resolve(mail);
+            }
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    next(to, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no e-mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        waiting.push({ to, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
