@@ -18,7 +18,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/views ./views
 COPY --from=build /app/public ./public
 # Uploaded company logos (UPLOADS_DIR): a volume in docker-compose.yml, writable by the app's user.
-RUN mkdir -p /app/var/uploads && chown -R node:node /app/var
+RUN mkdir -p /app/var/uploads /app/var/outbox && chown -R node:node /app/var
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

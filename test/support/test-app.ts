@@ -24,7 +24,7 @@ export interface TestApp {
  */
 export function testDatabaseEnv(): Record<string, string> {
   const name = `agromaq_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const uploads = { UPLOADS_DIR: join(tmpdir(), `${name}_uploads`) };
+  const uploads = { UPLOADS_DIR: join(tmpdir(), `${name}_uploads`), OUTBOX_DIR: join(tmpdir(), `${name}_outbox`) };
   if (!usingMysql) return { DB_TYPE: 'sqlite', DB_PATH: join(tmpdir(), `${name}.sqlite`), ...uploads };
   return {
     ...uploads,
@@ -61,6 +61,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
 export async function dropDatabase(config: AppConfig): Promise<void> {
   rmSync(config.uploadsDir, { recursive: true, force: true });
+  rmSync(config.mail.outboxDir, { recursive: true, force: true });
   const db = config.db;
   if (db.type === 'sqlite') {
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${db.path}${suffix}`, { force: true });

@@ -12,7 +12,8 @@ describe('page titles', () => {
   });
 
   it('is just the product name for a path with no title', () => {
-    expect(pageTitle('AgroMaq', '/redefinir-senha')).toBe('AgroMaq');
+    expect(pageTitle('AgroMaq', '/pagina-sem-titulo')).toBe('AgroMaq');
+    expect(pageTitle('AgroMaq', '/redefinir-senha?token=abc')).toBe('AgroMaq | Redefinir Senha');
   });
 });
 

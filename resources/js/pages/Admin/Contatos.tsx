@@ -13,6 +13,7 @@ import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
 import { formatDateTime } from '../../lib/dates';
+import { truncate } from '../../lib/list-format';
 import { contactReplyMessage, internationalPhone, whatsappLink } from '../../lib/whatsapp';
 import type { SharedProps } from '../../types';
 
@@ -32,12 +33,6 @@ const TABS: { key: Status; label: string }[] = [
   { key: 'respondido', label: 'Respondidos' },
 ];
 const CHANNELS = { whatsapp: 'WhatsApp', email: 'E-mail' } as const;
-
-/** The first characters of a message, with an ellipsis when it is longer (30 in the table, 50 on cards). */
-export function truncate(text: string, size: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > size ? `${flat.slice(0, size).trimEnd()}…` : flat;
-}
 
 export default function Contatos() {
   const { filters, contacts, counts, appName } = usePage<Props>().props;

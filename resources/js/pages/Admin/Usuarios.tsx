@@ -14,6 +14,7 @@ import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { resetMinutes } from '../../lib/list-format';
 import { useListVisit } from '../../lib/use-list-visit';
 import type { SharedProps } from '../../types';
 
@@ -37,19 +38,6 @@ const FILTERS: { key: StatusFilter; label: string }[] = [
   { key: 'inativos', label: 'Inativos' },
 ];
 const NOT_INFORMED = 'Não informado';
-/** Minutes a reset link lasts when the server does not say (SPEC.md section 9). */
-const DEFAULT_RESET_MINUTES = 30;
-
-/** The reset link's lifetime: expires_in_minutes, else computed from expires_at, else 30 minutes. */
-export function resetMinutes(result: { expires_in_minutes?: number; expires_at?: string }, now = Date.now()): number {
-  if (typeof result.expires_in_minutes === 'number' && result.expires_in_minutes > 0) return result.expires_in_minutes;
-  if (result.expires_at) {
-    const minutes = Math.round((new Date(result.expires_at).getTime() - now) / 60_000);
-    if (Number.isFinite(minutes) && minutes > 0) return minutes;
-  }
-  return DEFAULT_RESET_MINUTES;
-}
-
 const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.trim();
 
 export default function Usuarios() {
