@@ -186,6 +186,8 @@ describe('password reset', () => {
 
     const page = await request(sut.server).get(`/redefinir-senha?token=${token}`).expect(200);
     expect(page.text).toContain('Olá, Renata!');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
 
     expectRefused(await api.publicPost('redefinir-senha', { token, password: 'curta1', password_confirmation: 'curta1' }), 400, 'A senha deve ter de 8 a 128 caracteres, com letras e números.');
     expectRefused(await api.publicPost('redefinir-senha', { token, password: 'somenteletras', password_confirmation: 'somenteletras' }), 400, 'A senha deve ter de 8 a 128 caracteres, com letras e números.');
