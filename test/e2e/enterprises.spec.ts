@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
-import { createAdminFixture } from '../support/admin-session.js';
-import { browserAvailable, browserFrom, logIn, useBrowserApp } from '../support/browser.js';
+import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
 
 const app = useBrowserApp();
@@ -14,15 +13,7 @@ mkdirSync('test-results', { recursive: true });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082', 'hex');
 const masked = (cnpj: string) => `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
 
-async function openCompanies(width = 1440): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const admin = await createAdminFixture(app.sut, 'gestor');
-  const { context, page, errors } = await browserFrom(app.browser, admin.ip, width);
-  await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent('/admin/empresas')}`);
-  await logIn(page, admin);
-  await page.waitForURL(`${app.baseUrl}/admin/empresas`);
-  await page.getByRole('heading', { name: 'Empresas', level: 1 }).waitFor();
-  return { page, close: () => context.close(), errors };
-}
+const openCompanies = (width = 1440) => openAdminPage(app, '/admin/empresas', 'Empresas', width);
 
 /** The count shown on a status filter button. */
 async function filterCount(page: Page, label: string): Promise<number> {

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { appUserSearchColumns } from '../../src/users/app-user-search.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { createAdminFixture, nextTestIp } from '../support/admin-session.js';
-import { browserAvailable, browserFrom, logIn, useBrowserApp } from '../support/browser.js';
+import { browserAvailable, browserFrom, logIn, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { latestLink } from '../support/outbox.js';
 
 const app = useBrowserApp();
@@ -17,15 +16,7 @@ async function createUser(values: Partial<AppUser> & { firstname: string; lastna
   return users.save(users.create({ status: 1, ...values, email, ...appUserSearchColumns({ firstname: values.firstname, lastname: values.lastname, email, cpf: values.cpf ?? null }) }));
 }
 
-async function openUsers(width = 1440): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const admin = await createAdminFixture(app.sut, 'gestor');
-  const { context, page, errors } = await browserFrom(app.browser, admin.ip, width);
-  await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent('/admin/usuarios')}`);
-  await logIn(page, admin);
-  await page.waitForURL(`${app.baseUrl}/admin/usuarios`);
-  await page.getByRole('heading', { name: 'Usuários do App', level: 1 }).waitFor();
-  return { page, close: () => context.close(), errors };
-}
+const openUsers = (width = 1440) => openAdminPage(app, '/admin/usuarios', 'Usuários do App', width);
 
 /** Opens an e-mailed link (whatever host the app put in it) on the test server. */
 const onTestServer = (link: string) => `${app.baseUrl}${new URL(link).pathname}${new URL(link).search}`;

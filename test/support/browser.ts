@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { totpCode, type AdminFixture } from './admin-session.js';
+import type { AdminRole } from '../../src/auth/admin-role.js';
+import { createAdminFixture, totpCode, type AdminFixture } from './admin-session.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,4 +82,21 @@ export function useBrowserApp(): BrowserApp {
       return started().baseUrl;
     },
   };
+}
+
+/** A new gestor (or master) logged in from its own address, on an admin page whose main heading is `heading`. */
+export async function openAdminPage(
+  app: BrowserApp,
+  path: string,
+  heading: string,
+  width = 1440,
+  role: AdminRole = 'gestor',
+): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+  const admin = await createAdminFixture(app.sut, role);
+  const { context, page, errors } = await browserFrom(app.browser, admin.ip, width);
+  await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
+  await logIn(page, admin);
+  await page.waitForURL(`${app.baseUrl}${path}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return { page, close: () => context.close(), errors };
 }
