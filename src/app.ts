@@ -13,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { requestLogging } from './common/logging/request-logging.js';
+import { securityHeaders } from './common/http/security-headers.js';
 import { pageTitle } from './common/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
@@ -66,6 +67,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     }));
 
     app.use(requestLogging(logger));
+    app.use(securityHeaders({ production: config.env === 'production', gtmId: config.site.gtmId, viteDev: config.viteDev, consentCookie: 'cookie_consent' }));
     app.use(compression());
     if (config.viteDev) {
       vite.server = await startViteDevServer(app.getHttpServer());

@@ -53,7 +53,7 @@ export async function loginAs(sut: TestApp, role: AdminRole = 'master', ip?: str
     .set('X-Forwarded-For', fixture.ip)
     .send({ username: fixture.username, password: fixture.password, otp: await totpCode(fixture.secret) });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const cookie = (res.headers['set-cookie'] as unknown as string[]).find((value) => value.startsWith('agromaq_admin='))!.split(';')[0];
+  const cookie = (res.headers['set-cookie'] as unknown as string[]).find((value) => /^(__Host-)?agromaq_admin=/.test(value))!.split(';')[0];
   return { ...fixture, token: res.body.token, cookie };
 }
 

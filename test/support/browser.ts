@@ -46,6 +46,10 @@ export async function browserFrom(browser: Browser, ip: string, width = 1440): P
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A resource the Content-Security-Policy refuses is a page that does not work as built.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
   return { context, page, errors };
 }
 

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../support/admin-session.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let sut: TestApp;
+let production: TestApp;
+
+beforeAll(async () => {
+  sut = await startTestApp({ GTM_ID: 'GTM-TESTE1' });
+  production = await startTestApp({ NODE_ENV: 'production', APP_URL: 'https://agromaq.test', JWT_SECRET: 'j'.repeat(40), APP_KEY: 'k'.repeat(40), LOG_LEVEL: 'silent' });
+});
+
+afterAll(async () => {
+  await sut?.close();
+  await production?.close();
+});
+
+/** The Content-Security-Policy as a map of directive to its sources. */
+function csp(res: request.Response): Record<string, string[]> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+describe('security headers', () => {
+  it('a public page may load only its own scripts, the map embed, and the tag manager unless cookies were refused', async () => {
+    const res = await request(sut.server).get('/contato').expect(200);
+    const policy = csp(res);
+    expect(policy['default-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['frame-src']).toContain('https://www.google.com');
+    expect(policy['frame-ancestors']).toEqual(["'self'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+    const refused = csp(await request(sut.server).get('/contato').set('Cookie', 'cookie_consent=false').expect(200));
+    expect(refused['script-src']).toEqual(["'self'"]);
+    expect(refused['connect-src']).toEqual(["'self'"]);
+  });
+
+  it('the admin and the API cannot be framed', async () => {
+    expect(csp(await request(sut.server).get('/admin/login').expect(200))['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp(await request(sut.server).get('/api/health'))['frame-ancestors']).toEqual(["'none'"]);
+  });
+
+  it('no HSTS in development; HSTS, upgrade-insecure-requests and Secure __Host- cookies in production', async () => {
+    expect((await request(sut.server).get('/')).headers['strict-transport-security']).toBeUndefined();
+    const res = await request(production.server).get('/').expect(200);
+    expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(csp(res)['upgrade-insecure-requests']).toEqual([]);
+
+    const admin = await loginAs(production, 'master');
+    expect(admin.cookie.startsWith('__Host-agromaq_admin=')).toBe(true);
+    const login = await request(production.server).get('/admin/login');
+    const cookies = (login.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+  });
+});
