@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { LOGIN_THROTTLERS } from './auth/login-limits.js';
 import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
@@ -48,6 +49,7 @@ export class AppModule {
         InertiaModule.forRoot(inertia),
         // Rate limits of the public write endpoints; each route opts in with ThrottlerGuard and skips the others'.
         ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS] }),
+        AuditModule,
         HealthModule,
         CitiesModule,
         UsersModule,

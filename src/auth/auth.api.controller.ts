@@ -1,7 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
+import { AuditService } from '../audit/audit.service.js';
+import { AppException } from '../common/http/app.exception.js';
 import { InertiaService } from '../inertia/inertia.service.js';
+import { normalizeIp } from '../ips/ip-address.js';
 import { AdminCookie } from './admin-cookie.js';
 import { AuthService } from './auth.service.js';
 import type { AuthenticatedAdmin } from './auth.types.js';
@@ -14,6 +17,7 @@ export class AuthApiController {
     private readonly auth: AuthService,
     private readonly cookie: AdminCookie,
     private readonly inertia: InertiaService,
+    private readonly audit: AuditService,
   ) {}
 
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
@@ -23,7 +27,17 @@ export class AuthApiController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const { token, admin, expiresAt } = await this.auth.login(input, req.ip ?? '');
+    const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? null;
+    let session: Awaited<ReturnType<AuthService['login']>>;
+    try {
+      session = await this.auth.login(input, req.ip ?? '');
+    } catch (error) {
+      const code = error instanceof AppException ? error.code : 'ERROR';
+      await this.audit.record({ adminId: null, adminUsername: input.username, ip, action: 'login.failure', targetType: 'admin', summary: { motivo: code } });
+      throw error;
+    }
+    const { token, admin, expiresAt } = session;
+    await this.audit.record({ adminId: admin.id, adminUsername: admin.username, ip, action: 'login.success', targetType: 'admin', targetId: admin.id });
     this.cookie.write(res, token, expiresAt);
     this.inertia.xsrf.rotate(res);
     return { token, admin };

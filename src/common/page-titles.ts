@@ -22,6 +22,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/admin/contato': 'Contatos',
   '/admin/usuarios': 'Usuários do App',
   '/admin/empresas': 'Empresas',
+  '/admin/auditoria': 'Auditoria',
 };
 
 export function pageTitle(appName: string, url: string): string {

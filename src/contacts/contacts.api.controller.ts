@@ -1,3 +1,4 @@
+import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query } from '@nestjs/common';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin } from '../auth/decorators.js';
@@ -22,11 +23,13 @@ export class ContactsApiController {
   }
 
   @Patch(':id/respondido')
+  @Audited({ action: 'contact.answered', target: 'contact', body: true })
   async markAnswered(@Param('id', IdPipe) id: number, @Body() input: MarkAnsweredInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
     return { ok: true, data: await this.contacts.markAnswered(id, input.canal, admin.id) };
   }
 
   @Delete(':id')
+  @Audited({ action: 'contact.delete', target: 'contact' })
   @HttpCode(200)
   async remove(@Param('id', IdPipe) id: number) {
     await this.contacts.remove(id);

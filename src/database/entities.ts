@@ -1,3 +1,4 @@
+import { AuditEntry } from '../audit/audit-entry.entity.js';
 import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
 import { City } from '../cities/city.entity.js';
@@ -12,4 +13,4 @@ import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
-export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact, Logo, Enterprise, EnterpriseBilling, AppUser, PasswordReset, AccountDeletionRequest];
+export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact, Logo, Enterprise, EnterpriseBilling, AppUser, PasswordReset, AccountDeletionRequest, AuditEntry];

@@ -1,3 +1,4 @@
+import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { BillingInput } from './dto/billing.input.js';
@@ -28,17 +29,20 @@ export class EnterprisesApiController {
   }
 
   @Post()
+  @Audited({ action: 'enterprise.create', target: 'enterprise', body: true })
   async create(@Body() input: EnterpriseInput) {
     const data = await this.enterprises.create(input);
     return { ok: true, id: data.enterprise_id, enterprise_id: data.enterprise_id, data };
   }
 
   @Put(':id')
+  @Audited({ action: 'enterprise.update', target: 'enterprise', body: true })
   async update(@Param('id', IdPipe) id: number, @Body() input: EnterpriseInput) {
     return { ok: true, data: await this.enterprises.update(id, input) };
   }
 
   @Patch(':id/status')
+  @Audited({ action: 'enterprise.status', target: 'enterprise', body: true })
   async setStatus(@Param('id', IdPipe) id: number, @Body() input: EnterpriseStatusInput) {
     const data = await this.enterprises.setStatus(id, input.ativo);
     return { ok: true, ativo: data.ativo, data };
@@ -56,11 +60,13 @@ export class EnterprisesApiController {
   }
 
   @Put(':id/cobranca')
+  @Audited({ action: 'enterprise.billing.update', target: 'enterprise', body: true })
   async saveBilling(@Param('id', IdPipe) id: number, @Body() input: BillingInput) {
     return { ok: true, data: await this.enterprises.saveBilling(id, input) };
   }
 
   @Delete(':id/cobranca')
+  @Audited({ action: 'enterprise.billing.delete', target: 'enterprise' })
   @HttpCode(200)
   async removeBilling(@Param('id', IdPipe) id: number) {
     await this.enterprises.removeBilling(id);

@@ -1,3 +1,4 @@
+import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
@@ -19,12 +20,14 @@ export class IpsApiController {
   }
 
   @Post('ips-autorizados')
+  @Audited({ action: 'ip.create', target: 'ip', body: true })
   async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
     const { ip, twofa } = await this.ips.create(input, admin.id);
     return { ok: true, ip, twofa };
   }
 
   @Delete('ips-autorizados/:id')
+  @Audited({ action: 'ip.delete', target: 'ip' })
   async remove(@Param('id', IdPipe) id: number) {
     await this.ips.remove(id);
     return { ok: true };

@@ -1,3 +1,4 @@
+import { Audited } from '../audit/audited.decorator.js';
 import { Controller, Get, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
@@ -15,6 +16,7 @@ export class LogosApiController {
   }
 
   @Post('upload/logo')
+  @Audited({ action: 'logo.upload', target: 'logo' })
   @HttpCode(201)
   @UseInterceptors(LogoUploadInterceptor)
   async upload(@Req() req: Request, @CurrentAdmin() admin: AuthenticatedAdmin) {

@@ -1,3 +1,4 @@
+import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { AccountLinksService } from './account-links.service.js';
@@ -30,11 +31,13 @@ export class AppUsersApiController {
   }
 
   @Put(':id')
+  @Audited({ action: 'user.update', target: 'user', body: true })
   async update(@Param('id', IdPipe) id: number, @Body() input: UpdateUserInput) {
     return { ok: true, data: await this.users.update(id, input) };
   }
 
   @Patch(':id/status')
+  @Audited({ action: 'user.status', target: 'user', body: true })
   async setStatus(@Param('id', IdPipe) id: number, @Body() input: UserStatusInput) {
     const data = await this.users.setStatus(id, input.status);
     return { ok: true, status: data.status, data };
@@ -42,6 +45,7 @@ export class AppUsersApiController {
 
   /** Sends the user a password-reset link; the answer says to whom and for how long it lasts. */
   @Post(':id/reset-password')
+  @Audited({ action: 'user.reset_password', target: 'user' })
   @HttpCode(200)
   resetPassword(@Param('id', IdPipe) id: number) {
     return this.links.sendReset(id, 'admin');

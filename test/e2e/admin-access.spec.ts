@@ -64,6 +64,15 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.getByText('IP removido com sucesso!').waitFor();
     await expect.poll(() => page.getByRole('cell', { name: newIp, exact: true }).count()).toBe(0);
 
+    // The audit trail shows both writes and the login, with who and from where.
+    await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Auditoria' }).click();
+    await page.waitForURL(`${baseUrl}/admin/auditoria`);
+    await page.getByText('IP removido · IP').first().waitFor();
+    await page.getByText(`ip: ${newIp}`).first().waitFor();
+    await page.getByText('Login · Administrador').first().waitFor();
+    expect(await page.locator('aside').first().locator('[aria-current="page"]').allInnerTexts()).toEqual(['Auditoria']);
+    await page.screenshot({ path: 'test-results/admin-auditoria-1440.png' });
+
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL(`${baseUrl}/admin/login`);
     expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminData')])).toEqual([null, null]);

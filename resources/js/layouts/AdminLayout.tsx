@@ -17,6 +17,7 @@ const ICONS: Record<string, string> = {
   empresas: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h1m4 0h1M9 13h1m4 0h1M9 17h1m4 0h1',
   contato: 'M4 5h16v12H7l-3 3zM8 10h8M8 13h5',
   ips: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4',
+  auditoria: 'M9 4h6v3H9zM7 5H5v16h14V5h-2M8 12h8M8 16h5',
   sair: 'M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7',
 };
 
@@ -26,6 +27,7 @@ const ENTRIES = [
   { key: 'empresas', label: 'Empresas', href: '/admin/empresas', match: ['/admin/empresas'] },
   { key: 'contato', label: 'Contatos', href: '/admin/contato', match: ['/admin/contato'] },
   { key: 'ips', label: 'IP de Acesso', href: '/admin/ips', match: ['/admin/ips'], masterOnly: true },
+  { key: 'auditoria', label: 'Auditoria', href: '/admin/auditoria', match: ['/admin/auditoria'], masterOnly: true },
 ];
 
 function Icon({ name }: { name: string }) {

@@ -4,6 +4,7 @@ import { CreateContacts1764000000000 } from './1764000000000-CreateContacts.js';
 import { CreateEnterprises1764100000000 } from './1764100000000-CreateEnterprises.js';
 import { CreateAppUsers1764200000000 } from './1764200000000-CreateAppUsers.js';
 import { CreateAccountTokens1764300000000 } from './1764300000000-CreateAccountTokens.js';
+import { CreateAuditLog1764400000000 } from './1764400000000-CreateAuditLog.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateEnterprises1764100000000,
   CreateAppUsers1764200000000,
   CreateAccountTokens1764300000000,
+  CreateAuditLog1764400000000,
 ];

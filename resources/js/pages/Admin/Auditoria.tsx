@@ -1,0 +1,91 @@
+import { usePage } from '@inertiajs/react';
+import type { ReactNode } from 'react';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '../../../../src/audit/audit-actions';
+import { LoadError } from '../../components/ui/LoadError';
+import { Pagination } from '../../components/ui/Pagination';
+import { AdminLayout } from '../../layouts/AdminLayout';
+import { formatDateTime } from '../../lib/dates';
+import { useListVisit } from '../../lib/use-list-visit';
+import type { SharedProps } from '../../types';
+
+interface Filters extends Record<string, string | number> {
+  page: number;
+  acao: string;
+}
+interface Props extends SharedProps {
+  filters: Filters;
+  entries: { data: AuditEntryView[]; total: number; page: number; pageSize: number };
+}
+
+const TARGETS: Record<string, string> = { admin: 'Administrador', ip: 'IP', enterprise: 'Empresa', logo: 'Logo', user: 'Usuário', contact: 'Contato' };
+
+/** The summary as 'campo: valor' pairs, on one line. */
+function describe(summary: Record<string, unknown> | null): string {
+  if (!summary) return '—';
+  return Object.entries(summary)
+    .map(([key, value]) => `${key}: ${value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(' · ');
+}
+
+/** Who did what in the back office (masters only). */
+export default function Auditoria() {
+  const { filters, entries } = usePage<Props>().props;
+  const { visit, loading, loadError } = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '' });
+  const totalPages = Math.max(1, Math.ceil(entries.total / entries.pageSize));
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Auditoria</h1>
+          <p className="mt-1 text-sm text-slate-600">Cada alteração feita no painel e cada tentativa de login, com quem, de onde e quando.</p>
+        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Ação
+          <select value={filters.acao} onChange={(event) => visit({ page: 1, acao: event.target.value })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm">
+            <option value="">Todas</option>
+            {(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTIONS[action]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {loadError && <LoadError message="Erro ao carregar a auditoria." onRetry={() => visit(filters)} />}
+      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+        {entries.data.length === 0 ? (
+          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum registro encontrado.</p>
+        ) : (
+          <ul className="mt-6 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {entries.data.map((entry) => (
+              <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_1fr_9rem] md:items-start md:gap-4">
+                <span className="text-slate-500 tabular-nums">{formatDateTime(entry.created_at)}</span>
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">
+                    {AUDIT_ACTIONS[entry.action] ?? entry.action}
+                    {entry.target_type && (
+                      <span className="font-normal text-slate-600">
+                        {' '}
+                        · {TARGETS[entry.target_type] ?? entry.target_type}
+                        {entry.target_id ? ` #${entry.target_id}` : ''}
+                      </span>
+                    )}
+                  </p>
+                  <p className="break-words text-slate-600">{describe(entry.summary)}</p>
+                </div>
+                <span className="text-slate-700 md:text-right">
+                  {entry.admin_username ?? '—'}
+                  <span className="block font-mono text-xs text-slate-500">{entry.ip ?? ''}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+      </div>
+    </div>
+  );
+}
+
+Auditoria.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

@@ -1,0 +1,34 @@
+// The actions the audit trail records, with the Portuguese label the back office shows. Pure: read by the
+// server and the audit page.
+
+export const AUDIT_ACTIONS = {
+  'login.success': 'Login',
+  'login.failure': 'Login recusado',
+  'ip.create': 'IP autorizado',
+  'ip.delete': 'IP removido',
+  'enterprise.create': 'Empresa cadastrada',
+  'enterprise.update': 'Empresa editada',
+  'enterprise.status': 'Status da empresa',
+  'enterprise.billing.update': 'Endereço de cobrança salvo',
+  'enterprise.billing.delete': 'Endereço de cobrança removido',
+  'logo.upload': 'Logo enviada',
+  'user.update': 'Usuário editado',
+  'user.status': 'Status do usuário',
+  'user.reset_password': 'E-mail de redefinição enviado',
+  'contact.answered': 'Contato respondido',
+  'contact.delete': 'Contato excluído',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export interface AuditEntryView {
+  id: number;
+  admin_id: number | null;
+  admin_username: string | null;
+  ip: string | null;
+  action: AuditAction;
+  target_type: string | null;
+  target_id: number | null;
+  summary: Record<string, unknown> | null;
+  created_at: string;
+}

@@ -1,0 +1,16 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Roles } from '../auth/decorators.js';
+import { AuditService } from './audit.service.js';
+import { ListAuditQuery } from './dto/list-audit.query.js';
+
+/** The audit trail, for masters. */
+@Roles('master')
+@Controller('api/admin/auditoria')
+export class AuditApiController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Get()
+  list(@Query() query: ListAuditQuery) {
+    return this.audit.list({ page: query.page, pageSize: query.pageSize, action: query.acao });
+  }
+}

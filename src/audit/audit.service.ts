@@ -1,0 +1,82 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
+import type { AuditAction, AuditEntryView } from './audit-actions.js';
+import { AuditEntry } from './audit-entry.entity.js';
+
+export interface AuditRecord {
+  adminId: number | null;
+  adminUsername: string | null;
+  ip: string | null;
+  action: AuditAction;
+  targetType?: string | null;
+  targetId?: number | null;
+  summary?: Record<string, unknown> | null;
+}
+
+/** Field names whose values never go into the trail. */
+const SECRET_FIELDS = /pass|senha|otp|token|secret/i;
+const MAX_SUMMARY = 4000;
+
+/** The fields of a request body worth keeping, secrets removed and long texts cut. */
+export function summarize(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const entries = Object.entries(body as Record<string, unknown>)
+    .filter(([key]) => !SECRET_FIELDS.test(key))
+    .map(([key, value]) => [key, typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value]);
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
+
+/** The audit trail: every admin write and login attempt. Recording never fails the request it describes. */
+@Injectable()
+export class AuditService {
+  private readonly logger = new Logger(AuditService.name);
+
+  constructor(@InjectRepository(AuditEntry) private readonly entries: Repository<AuditEntry>) {}
+
+  async record(entry: AuditRecord): Promise<void> {
+    try {
+      const summary = entry.summary ? JSON.stringify(entry.summary).slice(0, MAX_SUMMARY) : null;
+      await this.entries.insert({
+        adminId: entry.adminId,
+        adminUsername: entry.adminUsername?.slice(0, 60) ?? null,
+        ip: entry.ip?.slice(0, 45) ?? null,
+        action: entry.action,
+        targetType: entry.targetType ?? null,
+        targetId: entry.targetId ?? null,
+        summary,
+      });
+    } catch (error) {
+      this.logger.error(`Could not record ${entry.action} in the audit trail: ${(error as Error).message}`);
+    }
+  }
+
+  /** Newest first. */
+  async list(filters: { page?: number; pageSize?: number; action?: AuditAction }): Promise<{ data: AuditEntryView[]; total: number; page: number; pageSize: number }> {
+    const page = filters.page ?? 1;
+    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
+    const [rows, total] = await this.entries.findAndCount({
+      where: filters.action ? { action: filters.action } : {},
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        admin_id: row.adminId,
+        admin_username: row.adminUsername,
+        ip: row.ip,
+        action: row.action as AuditAction,
+        target_type: row.targetType,
+        target_id: row.targetId,
+        summary: row.summary ? (JSON.parse(row.summary) as Record<string, unknown>) : null,
+        created_at: new Date(row.createdAt).toISOString(),
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+}
