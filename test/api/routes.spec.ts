@@ -1,8 +1,5 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer, Reflector } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IS_PUBLIC, ROLES } from '../../src/auth/decorators.js';
+import { registeredRoutes } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -15,27 +12,8 @@ afterAll(async () => {
   await sut?.close();
 });
 
-/** Every route with who may call it, read from the same metadata the access guard reads. */
-function routeTable(): string[] {
-  const reflector = sut.app.get(Reflector);
-  const rows: string[] = [];
-  for (const module of sut.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as unknown as { prototype: Record<string, unknown> } & (new (...args: never[]) => unknown);
-      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name] as (...args: unknown[]) => unknown;
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler))].filter((part) => part && part !== '/').join('/')}`;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]);
-        const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
-        rows.push(`${method} ${path} → ${isPublic ? 'public' : roles ? roles.join('+') : 'admin'}`);
-      }
-    }
-  }
-  return rows.sort();
-}
+/** Every route with who may call it, as one line each. */
+const routeTable = () => registeredRoutes(sut).map((route) => `${route.method} ${route.path} → ${route.access}`).sort();
 
 describe('access to every route', () => {
   // A change here is a change of who may call what: review it as such.
