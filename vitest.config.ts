@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: unit (no database, no build), api (HTTP against a real database: SQLite by default,
-// MySQL/MariaDB with DB_TYPE=mysql) and e2e (real Chromium against the built app).
+// Suites: unit (no database, no build), api (HTTP against a real database: SQLite by default,
+// MySQL/MariaDB with DB_TYPE=mysql), e2e (real Chromium against the built app), and hard (a private MariaDB
+// killed under load, the built server stopped under load: `npm run test:hard`, not part of `npm test`).
 export default defineConfig({
   test: {
     globals: true,
@@ -12,6 +13,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'e2e', include: ['test/e2e/**/*.spec.ts'], testTimeout: 60_000, hookTimeout: 90_000, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { name: 'hard', include: ['test/hard/**/*.spec.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
       },
     ],
   },

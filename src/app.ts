@@ -55,7 +55,6 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     });
     app.set('trust proxy', config.trustProxy);
     app.disable('x-powered-by');
-    app.enableShutdownHooks();
 
     const inertia = app.get(InertiaService);
     inertia.share((req) => ({

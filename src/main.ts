@@ -1,4 +1,5 @@
-import { createApp } from './app.js';
+import { createApp, type CreatedApp } from './app.js';
+import { trackConnections } from './common/http/graceful-shutdown.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase } from './database/database.js';
 
@@ -12,8 +13,10 @@ async function bootstrap(): Promise<void> {
   }
 
   try {
-    const { app, notes } = await createApp(config);
+    const { app, dataSource, notes } = await createApp(config);
+    const connections = trackConnections(app.getHttpServer());
     await app.listen(config.port, config.host);
+    stopGracefully(app, dataSource, connections);
     const url = config.appUrl;
     process.stdout.write(
       [
@@ -32,6 +35,30 @@ async function bootstrap(): Promise<void> {
     if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use: set PORT to a free port`);
     throw error;
   }
+}
+
+/**
+ * On SIGTERM (or Ctrl+C) the server stops taking connections, lets the requests in progress finish, closes
+ * the database and exits 0; if that takes more than 10 s it exits 1.
+ */
+function stopGracefully(app: CreatedApp['app'], dataSource: CreatedApp['dataSource'], connections: ReturnType<typeof trackConnections>): void {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n  ${signal}: finishing the requests in progress, then stopping.\n`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await connections.drain(8_000);
+      await app.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`Error while stopping: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void stop(received));
 }
 
 /** A start-up failure an operator can act on: one line, exit 1. */

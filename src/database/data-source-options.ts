@@ -28,7 +28,8 @@ export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       supportBigNumbers: true,
-      connectTimeout: 5000,
+      // A database that does not answer fails the request within 2 s (503) instead of holding it.
+      connectTimeout: 2000,
       extra: { connectionLimit: 10 },
     };
   }

@@ -39,6 +39,7 @@ export function toErrorBody(error: unknown): ErrorBody {
     const status = error.getStatus();
     return { statusCode: status, message: defaultMessage(status) };
   }
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, code: 'DB_UNAVAILABLE', message: DEFAULT_MESSAGES[503] };
   const status = httpStatusOf(error);
   if (status && status < 500) return { statusCode: status, message: defaultMessage(status) };
   return { statusCode: 500, code: 'INTERNAL_ERROR', message: DEFAULT_MESSAGES[500] };
@@ -55,4 +56,29 @@ function httpStatusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
+}
+
+/** Driver error codes that mean the database cannot be reached right now (not that the query was wrong). */
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'PROTOCOL_ENQUEUE_AFTER_QUIT',
+  'ER_SERVER_SHUTDOWN',
+  'ER_CON_COUNT_ERROR',
+  'SQLITE_BUSY',
+]);
+
+/** A database that is down or restarting: the request may succeed again in a moment (503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const { code, driverError, cause } = current as { code?: unknown; driverError?: unknown; cause?: unknown };
+    if (typeof code === 'string' && DATABASE_DOWN.has(code)) return true;
+    current = driverError ?? cause;
+  }
+  return false;
 }
