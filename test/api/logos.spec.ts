@@ -143,4 +143,21 @@ describe('uploading a logo', () => {
     expect(existsSync(join(uploadsDir(), res.body.filename))).toBe(true);
     expect(existsSync('/tmp/evil.png')).toBe(false);
   });
+
+  it('serves a polyglot (a PNG carrying HTML and script) only as an image, never sniffed as a page', async () => {
+    const polyglot = Buffer.concat([PNG, Buffer.from('<html><script>alert(1)</script></html>')]);
+    const res = await upload(polyglot, 'poliglota.png').expect(201);
+    const served = await request(app.sut.server).get(res.body.url).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('drops a DOCTYPE pointing at an external DTD and keeps the drawing', async () => {
+    const svg = '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#1f7a3a"/></svg>';
+    const res = await upload(svg, 'com-dtd.svg').expect(201);
+    const stored = readFileSync(join(uploadsDir(), res.body.filename), 'utf8');
+    expect(stored).not.toMatch(/DOCTYPE|w3\.org\/Graphics/);
+    expect(stored).toContain('<circle');
+  });
 });
