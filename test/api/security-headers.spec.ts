@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../support/admin-session.js';
+import { createAdminFixture, totpCode } from '../support/admin-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -56,10 +56,16 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
     expect(csp(res)['upgrade-insecure-requests']).toEqual([]);
 
-    const admin = await loginAs(production, 'master');
-    expect(admin.cookie.startsWith('__Host-agromaq_admin=')).toBe(true);
-    const login = await request(production.server).get('/admin/login');
-    const cookies = (login.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
+    const fixture = await createAdminFixture(production, 'master');
+    const login = await request(production.server).post('/api/admin/login').set('X-Forwarded-For', fixture.ip).send({ username: fixture.username, password: fixture.password, otp: await totpCode(fixture.secret) }).expect(200);
+    const sessionCookie = ((login.headers['set-cookie'] as unknown as string[]) ?? []).find((cookie) => cookie.startsWith('__Host-agromaq_admin='));
+    expect(sessionCookie).toBeDefined();
+    expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
+    expect(sessionCookie).toMatch(/;\s*Secure/i);
+    expect(sessionCookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(sessionCookie).toMatch(/;\s*Path=\//i);
+    const page = await request(production.server).get('/admin/login');
+    const cookies = (page.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
   });
