@@ -68,8 +68,10 @@ export class AppUsersService {
     const [rows, total] = await query
       .orderBy('u.dateAdded', 'DESC')
       .addOrderBy('u.userId', 'DESC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
+      // offset/limit, not skip/take: the company join is many-to-one, so rows never repeat and TypeORM's
+      // two-query pagination for joins is not needed.
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
       .getManyAndCount();
     return { data: await this.views(rows), total, page, pageSize };
   }

@@ -1,0 +1,154 @@
+// `npm run bench:data`: fills a MariaDB/MySQL database of its own (agromaq_bench by default) with data at
+// production scale, by bulk inserts: 100,000 companies, 1,000,000 app users and 200,000 contacts (sizes are
+// flags), plus a benchmark admin authorized for 127.0.0.1. Run again to start over.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { standaloneAccessServices } from '../src/auth/standalone-services.js';
+import { City } from '../src/cities/city.entity.js';
+import { loadConfig } from '../src/config/app-config.js';
+import { openDatabase } from '../src/database/database.js';
+import { runSeeds } from '../src/database/seeds/seed-runner.js';
+import { enterpriseSearchColumns } from '../src/enterprises/enterprise-search.js';
+import { appUserSearchColumns } from '../src/users/app-user-search.js';
+import { createLogger } from '../src/common/logging/logger.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    enterprises: { type: 'string', default: '100000' },
+    users: { type: 'string', default: '1000000' },
+    contacts: { type: 'string', default: '200000' },
+    database: { type: 'string', default: process.env.BENCH_DB_NAME ?? 'agromaq_bench' },
+  },
+});
+const sizes = { enterprises: Number(flags.enterprises), users: Number(flags.users), contacts: Number(flags.contacts) };
+export const BENCH_ADMIN = { username: 'bench', password: 'bench-senha-forte-2026', ip: '127.0.0.1' };
+
+const config = loadConfig(
+  { ...process.env, NODE_ENV: 'development', DB_TYPE: 'mysql', DB_NAME: flags.database!, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+  { secretsFile: 'var/bench-secrets.json' },
+);
+
+/** A small deterministic pseudo-random sequence: the same data set on every run. */
+let state = 2026;
+const random = () => {
+  state = (state * 1103515245 + 12345) % 2147483648;
+  return state / 2147483648;
+};
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
+function checkDigit(digits: number[], weights: number[]): number {
+  const rest = digits.reduce((sum, digit, index) => sum + digit * weights[index], 0) % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+/** The valid CNPJ of a company number (its first 8 digits), branch 0001. */
+function cnpjOf(number: number): string {
+  const base = [...`${String(number).padStart(8, '0')}0001`].map(Number);
+  const first = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = checkDigit([...base, first], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return `${base.join('')}${first}${second}`;
+}
+/** The valid CPF of a person number (its first 9 digits). */
+function cpfOf(number: number): string {
+  const base = [...String(number).padStart(9, '0')].map(Number);
+  if (new Set(base).size === 1) base[8] = (base[8] + 1) % 10;
+  const digit = (digits: number[]) => {
+    const rest = (digits.reduce((sum, value, index) => sum + value * (digits.length + 1 - index), 0) * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = digit(base);
+  return `${base.join('')}${first}${digit([...base, first])}`;
+}
+
+const PREFIXES = ['Agro', 'Terra', 'Campo', 'Safra', 'Rural', 'Planalto', 'Cerrado', 'Pampa', 'Vale', 'Serra', 'Horizonte', 'Colheita', 'Semente', 'Raiz', 'Nova', 'Grão'];
+const SUFFIXES = ['Máquinas', 'Tratores', 'Implementos', 'Peças', 'Leilões', 'Agrícola', 'Mecanização', 'Revenda', 'Serviços Rurais', 'Equipamentos'];
+const FIRST = ['Ana', 'Bruno', 'Camila', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Karina', 'Leandro', 'Mariana', 'Nelson', 'Otávio', 'Patrícia', 'Rafael', 'Sabrina', 'Thiago', 'Vanessa', 'José', 'Márcia', 'Sérgio', 'Luís'];
+const LAST = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Costa', 'Gomes', 'Martins', 'Araújo', 'Ribeiro', 'Schmitt', 'Zanella', 'Conceição', 'Assunção'];
+const BAIRROS = ['Centro', 'Distrito Industrial', 'Jardim América', 'Zona Rural', 'Vila Nova', 'Parque Industrial', 'São José', 'Jardim Paraná'];
+
+const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+async function main() {
+  const started = Date.now();
+  const logger = createLogger('warn');
+  const dataSource = await openDatabase(config.db);
+  await dataSource.runMigrations({ transaction: 'each' });
+  await runSeeds(dataSource, { config, logger, demo: false });
+  const query = (sql: string, params: unknown[] = []) => dataSource.query(sql, params);
+
+  console.log(`Database ${flags.database}: clearing earlier benchmark data`);
+  await query('SET FOREIGN_KEY_CHECKS = 0');
+  for (const table of ['enterprise_billing', 'password_resets', 'account_deletion_requests', 'app_users', 'enterprises', 'contacts', 'audit_log', 'admin_sessions', 'authorized_ips', 'admins']) await query(`TRUNCATE TABLE ${table}`);
+  await query('SET FOREIGN_KEY_CHECKS = 1');
+
+  const cities = await dataSource.getRepository(City).find();
+  const cargos = ((await query('SELECT cargo_id FROM cargos')) as { cargo_id: number }[]).map((row) => row.cargo_id);
+  const ocupacoes = ((await query('SELECT ocupacao_id FROM ocupacoes')) as { ocupacao_id: number }[]).map((row) => row.ocupacao_id);
+  const logos = ((await query("SELECT file_name FROM logos WHERE kind = 'fabricante'")) as { file_name: string }[]).map((row) => row.file_name);
+
+  async function insert(table: string, columns: string[], count: number, batch: number, row: (index: number) => unknown[]) {
+    const t0 = Date.now();
+    for (let start = 0; start < count; start += batch) {
+      const size = Math.min(batch, count - start);
+      const values: unknown[] = [];
+      for (let index = start; index < start + size; index++) values.push(...row(index));
+      const placeholders = Array.from({ length: size }, () => `(${columns.map(() => '?').join(',')})`).join(',');
+      await query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${placeholders}`, values);
+      if ((start / batch) % 20 === 0) process.stdout.write(`\r  ${table}: ${start + size}/${count}`);
+    }
+    console.log(`\r  ${table}: ${count} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+
+  const now = Date.now();
+  const day = 86_400_000;
+  await insert(
+    'enterprises',
+    ['razao', 'fantasia', 'cnpj', 'inscricao_estadual', 'endereco', 'numero', 'bairro', 'cep', 'city_id', 'fone', 'email', 'logo', 'ativo', 'score', 'sort_name', 'search_text', 'created_at', 'updated_at'],
+    sizes.enterprises,
+    2000,
+    (index) => {
+      const city = pick(cities);
+      const fantasia = `${pick(PREFIXES)} ${pick(SUFFIXES)} ${index + 1}`;
+      const razao = `${fantasia} LTDA`;
+      const cnpj = cnpjOf(10_000_000 + index);
+      const inscricao = String(100000000 + index);
+      const bairro = pick(BAIRROS);
+      const created = utc(new Date(now - Math.floor(random() * 3 * 365 * day)));
+      const search = enterpriseSearchColumns({ razao, fantasia, cnpj, inscricaoEstadual: inscricao, bairro, cityName: city.name, uf: city.code });
+      return [razao, fantasia, cnpj, inscricao, 'Rodovia BR-369', String(1 + (index % 4000)), bairro, '86000000', city.cityId, '43999990000', `contato${index}@bench.agromaq.com.br`, pick(logos), random() < 0.8 ? 1 : 0, 0, search.sortName, search.searchText, created, created];
+    },
+  );
+
+  await insert(
+    'app_users',
+    ['firstname', 'lastname', 'email', 'fone', 'cpf', 'enterprise_id', 'cargo_id', 'ocupacao_id', 'status', 'sort_name', 'search_text', 'date_added', 'date_modified'],
+    sizes.users,
+    5000,
+    (index) => {
+      const firstname = pick(FIRST);
+      const lastname = `${pick(LAST)} ${pick(LAST)}`;
+      const email = `usuario${index}@bench.agromaq.com.br`;
+      const cpf = cpfOf(100_000_000 + index);
+      const linked = random() < 0.7;
+      // Three years of sign-ups, a fifth of them in the last 30 days.
+      const added = utc(new Date(now - Math.floor((random() < 0.2 ? 30 : 3 * 365) * day * random())));
+      const search = appUserSearchColumns({ firstname, lastname, email, cpf });
+      return [firstname, lastname, email, '43999990000', cpf, linked ? 1 + Math.floor(random() * sizes.enterprises) : null, linked ? pick(cargos) : null, pick(ocupacoes), random() < 0.9 ? 1 : 0, search.sortName, search.searchText, added, added];
+    },
+  );
+
+  await insert('contacts', ['nome', 'email', 'telefone', 'mensagem', 'origem', 'status', 'response_channel', 'responded_at', 'created_at'], sizes.contacts, 5000, (index) => {
+    const answered = random() < 0.7;
+    const created = new Date(now - Math.floor(random() * 2 * 365 * day));
+    return [`${pick(FIRST)} ${pick(LAST)}`, `contato${index}@exemplo.com.br`, '43999990000', 'Gostaria de saber mais sobre os planos do aplicativo.', 'site', answered ? 'respondido' : 'pendente', answered ? pick(['whatsapp', 'email']) : null, answered ? utc(new Date(created.getTime() + 3600_000)) : null, utc(created)];
+  });
+
+  const { auth, ips } = standaloneAccessServices(dataSource, config);
+  await auth.createAdmin({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, role: 'master', name: 'Benchmark' });
+  const { twofa } = await ips.create({ ip: BENCH_ADMIN.ip, targetRole: 'master', descricao: 'Benchmark' }, null);
+  writeFileSync('var/bench-admin.json', JSON.stringify({ ...BENCH_ADMIN, secret: twofa.secret, database: flags.database }, null, 2));
+  await query('ANALYZE TABLE enterprises, app_users, contacts');
+  await dataSource.destroy();
+  console.log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s. Benchmark admin and its 2FA secret: var/bench-admin.json`);
+}
+
+await main();
