@@ -1,14 +1,15 @@
 // Baseline (a) of the benchmark: the same SQL the app's list scenarios run, through a bare mysql2 pool behind
 // a minimal node:http handler. It is the floor the framework adds to.
 import { createServer, type Server } from 'node:http';
-import { createPool, type Pool } from 'mysql2/promise';
+import { createPool, type Pool, type RowDataPacket } from 'mysql2/promise';
 
 export interface BaselineQuery {
   /** The page's rows. */
   rows: string;
-  /** The total the list reports. */
+  /** The total the list reports (kept counts). */
   total: string;
-  params?: unknown[];
+  /** The names the rows refer to, read by id as the app's views do: column of the rows → SQL with `IN (?)`. */
+  lookups: Record<string, string>;
 }
 
 /** Starts the baseline server; GET /<scenario> runs that scenario's queries and answers {data, total}. */
@@ -21,11 +22,15 @@ export async function startBaseline(database: { host: string; port: number; user
       return;
     }
     try {
-      const [[rows], [[count]]] = await Promise.all([pool.query(query.rows, query.params ?? []), pool.query(query.total, query.params ?? [])]);
-      const cityIds = [...new Set((rows as { city_id?: number | null }[]).map((row) => row.city_id).filter(Boolean))];
-      const [cities] = cityIds.length ? await pool.query('SELECT city_id, name, code FROM cities WHERE city_id IN (?)', [cityIds]) : [[]];
+      const [[totals], [rows]] = await Promise.all([pool.query<RowDataPacket[]>(query.total), pool.query<RowDataPacket[]>(query.rows)]);
+      const names = await Promise.all(
+        Object.entries(query.lookups).map(async ([column, sql]) => {
+          const ids = [...new Set(rows.map((row) => row[column]).filter((id) => id !== null))];
+          return ids.length > 0 ? (await pool.query<RowDataPacket[]>(sql, [ids]))[0] : [];
+        }),
+      );
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ data: rows, cities, total: (count as { total: number }).total }));
+      res.end(JSON.stringify({ data: rows, names, total: totals.reduce((sum, row) => sum + Number(row.total), 0) }));
     } catch (error) {
       res.writeHead(500).end(String(error));
     }

@@ -7,6 +7,7 @@ import { standaloneAccessServices } from '../src/auth/standalone-services.js';
 import { City } from '../src/cities/city.entity.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { openDatabase } from '../src/database/database.js';
+import { backfill, COUNT_TRIGGERS, countTriggers, FULLTEXT_INDEXES } from '../src/database/migrations/1764500000000-KeptCounts.js';
 import { runSeeds } from '../src/database/seeds/seed-runner.js';
 import { enterpriseSearchColumns } from '../src/enterprises/enterprise-search.js';
 import { appUserSearchColumns } from '../src/users/app-user-search.js';
@@ -28,11 +29,16 @@ const config = loadConfig(
   { secretsFile: 'var/bench-secrets.json' },
 );
 
-/** A small deterministic pseudo-random sequence: the same data set on every run. */
+/**
+ * A deterministic pseudo-random sequence (mulberry32): the same data set on every run, with no pattern
+ * linking a row's fields to each other or to its position (a plain LCG made names repeat every 1,111 rows).
+ */
 let state = 2026;
 const random = () => {
-  state = (state * 1103515245 + 12345) % 2147483648;
-  return state / 2147483648;
+  state = (state + 0x6d2b79f5) | 0;
+  let t = Math.imul(state ^ (state >>> 15), 1 | state);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
@@ -77,11 +83,15 @@ async function main() {
 
   console.log(`Database ${flags.database}: clearing earlier benchmark data`);
   await query('SET FOREIGN_KEY_CHECKS = 0');
-  for (const table of ['enterprise_billing', 'password_resets', 'account_deletion_requests', 'app_users', 'enterprises', 'contacts', 'audit_log', 'admin_sessions', 'authorized_ips', 'admins']) await query(`TRUNCATE TABLE ${table}`);
+  for (const table of ['row_counts', 'daily_counts', 'enterprise_user_counts', 'enterprise_billing', 'password_resets', 'account_deletion_requests', 'app_users', 'enterprises', 'contacts', 'audit_log', 'admin_sessions', 'authorized_ips', 'admins']) await query(`TRUNCATE TABLE ${table}`);
   await query('SET FOREIGN_KEY_CHECKS = 1');
+  // A bulk load: the kept counts are computed once at the end instead of row by row by the triggers.
+  for (const trigger of COUNT_TRIGGERS) await query(`DROP TRIGGER IF EXISTS ${trigger}`);
+  for (const index of FULLTEXT_INDEXES) await query(`ALTER TABLE ${index.table} DROP INDEX ${index.name}`).catch(() => undefined); // gone after an interrupted run
 
   const cities = await dataSource.getRepository(City).find();
-  const cargos = ((await query('SELECT cargo_id FROM cargos')) as { cargo_id: number }[]).map((row) => row.cargo_id);
+  const cargos = (await query('SELECT cargo_id, name FROM cargos')) as { cargo_id: number; name: string }[];
+  const companies: { razao: string; fantasia: string }[] = [];
   const ocupacoes = ((await query('SELECT ocupacao_id FROM ocupacoes')) as { ocupacao_id: number }[]).map((row) => row.ocupacao_id);
   const logos = ((await query("SELECT file_name FROM logos WHERE kind = 'fabricante'")) as { file_name: string }[]).map((row) => row.file_name);
 
@@ -113,6 +123,7 @@ async function main() {
       const inscricao = String(100000000 + index);
       const bairro = pick(BAIRROS);
       const created = utc(new Date(now - Math.floor(random() * 3 * 365 * day)));
+      companies.push({ razao, fantasia });
       const search = enterpriseSearchColumns({ razao, fantasia, cnpj, inscricaoEstadual: inscricao, bairro, cityName: city.name, uf: city.code });
       return [razao, fantasia, cnpj, inscricao, 'Rodovia BR-369', String(1 + (index % 4000)), bairro, '86000000', city.cityId, '43999990000', `contato${index}@bench.agromaq.com.br`, pick(logos), random() < 0.8 ? 1 : 0, 0, search.sortName, search.searchText, created, created];
     },
@@ -120,7 +131,7 @@ async function main() {
 
   await insert(
     'app_users',
-    ['firstname', 'lastname', 'email', 'fone', 'cpf', 'enterprise_id', 'cargo_id', 'ocupacao_id', 'status', 'sort_name', 'search_text', 'date_added', 'date_modified'],
+    ['firstname', 'lastname', 'email', 'fone', 'cpf', 'enterprise_id', 'cargo_id', 'ocupacao_id', 'status', 'sort_name', 'search_text', 'org_search', 'date_added', 'date_modified'],
     sizes.users,
     5000,
     (index) => {
@@ -131,8 +142,10 @@ async function main() {
       const linked = random() < 0.7;
       // Three years of sign-ups, a fifth of them in the last 30 days.
       const added = utc(new Date(now - Math.floor((random() < 0.2 ? 30 : 3 * 365) * day * random())));
-      const search = appUserSearchColumns({ firstname, lastname, email, cpf });
-      return [firstname, lastname, email, '43999990000', cpf, linked ? 1 + Math.floor(random() * sizes.enterprises) : null, linked ? pick(cargos) : null, pick(ocupacoes), random() < 0.9 ? 1 : 0, search.sortName, search.searchText, added, added];
+      const enterprise = linked ? 1 + Math.floor(random() * sizes.enterprises) : null;
+      const cargo = linked ? pick(cargos) : null;
+      const search = appUserSearchColumns({ firstname, lastname, email, cpf, company: enterprise ? companies[enterprise - 1] : null, cargo: cargo?.name ?? null });
+      return [firstname, lastname, email, '43999990000', cpf, enterprise, cargo?.cargo_id ?? null, pick(ocupacoes), random() < 0.9 ? 1 : 0, search.sortName, search.searchText, search.orgSearch, added, added];
     },
   );
 
@@ -141,6 +154,11 @@ async function main() {
     const created = new Date(now - Math.floor(random() * 2 * 365 * day));
     return [`${pick(FIRST)} ${pick(LAST)}`, `contato${index}@exemplo.com.br`, '43999990000', 'Gostaria de saber mais sobre os planos do aplicativo.', 'site', answered ? 'respondido' : 'pendente', answered ? pick(['whatsapp', 'email']) : null, answered ? utc(new Date(created.getTime() + 3600_000)) : null, utc(created)];
   });
+
+  console.log('  counting (kept counts), restoring the triggers and building the search indexes');
+  for (const sql of backfill(true)) await query(sql);
+  for (const sql of countTriggers(true)) await query(sql);
+  for (const index of FULLTEXT_INDEXES) await query(`ALTER TABLE ${index.table} ADD FULLTEXT INDEX ${index.name} (${index.columns})`);
 
   const { auth, ips } = standaloneAccessServices(dataSource, config);
   await auth.createAdmin({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, role: 'master', name: 'Benchmark' });

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { KeptCountsModule } from './database/kept-counts.js';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         InertiaModule.forRoot(inertia),
         // Rate limits of the public write endpoints; each route opts in with ThrottlerGuard and skips the others'.
         ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS] }),
+        KeptCountsModule,
         AuditModule,
         HealthModule,
         CitiesModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { createSecretKey } from 'node:crypto';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
@@ -20,7 +21,12 @@ import { PasswordHasher } from './password-hasher.js';
     IpsModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
+      // One key object for the process: given the secret as text, jsonwebtoken would first try to read it
+      // as a public key (and throw) on every verification.
+      useFactory: (config: AppConfig) => {
+        const key = createSecretKey(Buffer.from(config.jwtSecret));
+        return { secretOrKeyProvider: () => key, signOptions: { algorithm: JWT_ALGORITHM } };
+      },
     }),
   ],
   controllers: [AuthApiController, AuthPagesController],

@@ -21,3 +21,49 @@ export const LIKE_ESCAPE = "ESCAPE '!'";
 export function escapeLike(value: string): string {
   return value.replace(/[!%_]/g, (char) => `!${char}`);
 }
+
+/** The words of a text as search sees them: lower case, no accents, runs of letters and digits. */
+export function searchWords(value: string): string[] {
+  return toSearchText(value).split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/**
+ * A stored search column: the words of the parts, each after a space, so that `LIKE '% abc%'` finds a row
+ * with a word starting with "abc" (the same rule a FULLTEXT prefix search follows); cut at a word boundary.
+ */
+export function toSearchColumn(parts: readonly (string | null | undefined)[], maxLength: number): string {
+  let column = '';
+  for (const word of parts.flatMap((part) => (part ? searchWords(part) : []))) {
+    if (column.length + 1 + word.length > maxLength) break;
+    column += ` ${word}`;
+  }
+  return column;
+}
+
+/** A search is matched word by word; more words than this add nothing but work. */
+export const MAX_SEARCH_TERMS = 8;
+
+/**
+ * The terms of a search box, each to be found at the start of a word of the row. A document number typed
+ * with its punctuation (CNPJ 12.345.678/0001-95, CPF 123.456.789-09) is one term, its digits and letters;
+ * anything else is split into words.
+ */
+export function searchTerms(busca: string): string[] {
+  const terms = toSearchText(busca)
+    .split(' ')
+    .flatMap((word) => (/^[a-z0-9.\-/]+$/.test(word) && /\d/.test(word) ? [word.replace(/[.\-/]/g, '')] : searchWords(word)))
+    .filter(Boolean);
+  return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
+}
+
+/** The shortest part of a document number (CPF, CNPJ, IE) that search finds. */
+export const DOCUMENT_PART_MIN = 4;
+
+/**
+ * A document number and its endings of 4 characters or more, as search words: search matches the start of
+ * a word, so keeping the endings lets any part of the number be found (a CPF's "998224", a CNPJ's middle).
+ */
+export function documentWords(value: string | null | undefined): string[] {
+  const compact = searchWords(value ?? '').join('');
+  return Array.from({ length: Math.max(0, compact.length - DOCUMENT_PART_MIN + 1) }, (_, start) => compact.slice(start));
+}

@@ -5,6 +5,8 @@ import { Admin } from '../auth/admin.entity.js';
 import { onlyDigits } from '../common/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
+import { KeptCounts } from '../database/kept-counts.js';
+import { pageWindow, readPage } from '../database/list-query.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from './contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
@@ -14,6 +16,7 @@ export class ContactsService {
   constructor(
     @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+    private readonly kept: KeptCounts,
   ) {}
 
   /**
@@ -40,27 +43,24 @@ export class ContactsService {
     const status = filters.status ?? 'pendente';
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
-    const [rows, total] = await this.contacts.findAndCount({
-      where: { status },
-      order: status === 'pendente' ? { createdAt: 'DESC', id: 'DESC' } : { respondedAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+    const total = (await this.counts())[status];
+    const query = this.contacts.createQueryBuilder('c').where('c.status = :status', { status });
+    const order: [string, 'ASC' | 'DESC'][] = status === 'pendente' ? [['c.createdAt', 'DESC'], ['c.id', 'DESC']] : [['c.respondedAt', 'DESC'], ['c.id', 'DESC']];
+    const rows = await readPage(query, order, pageWindow(page, pageSize, total));
     const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
     const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
     const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
     return { data: rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null)), total, page, pageSize };
   }
 
-  /** How many messages each tab holds (one grouped query). */
+  /** How many messages each tab holds (kept counts). */
   async counts(): Promise<ContactCounts> {
-    const rows = await this.contacts.createQueryBuilder('c').select('c.status', 'status').addSelect('COUNT(*)', 'total').groupBy('c.status').getRawMany<{ status: string; total: string | number }>();
-    const count = (status: ContactStatus) => Number(rows.find((row) => row.status === status)?.total ?? 0);
-    return { pendente: count('pendente'), respondido: count('respondido') };
+    const perStatus = await this.kept.buckets('contacts.status');
+    return { pendente: perStatus.get('pendente') ?? 0, respondido: perStatus.get('respondido') ?? 0 };
   }
 
-  countPending(): Promise<number> {
-    return this.contacts.countBy({ status: 'pendente' });
+  async countPending(): Promise<number> {
+    return (await this.counts()).pendente;
   }
 
   /**

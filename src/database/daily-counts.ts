@@ -1,5 +1,3 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-
 /** Brasília time has had no daylight saving since 2019: days are counted at UTC-3 (DESIGN.md section 6). */
 const SAO_PAULO_OFFSET_MS = -3 * 3600 * 1000;
 
@@ -17,22 +15,6 @@ export function lastDays(count: number, now = new Date()): DayWindow {
   const days = Array.from({ length: count }, (_, index) => new Date(today.getTime() - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10));
   const start = new Date(today.getTime() - (count - 1) * 86_400_000 - SAO_PAULO_OFFSET_MS);
   return { days, startUtc: start.toISOString().slice(0, 19).replace('T', ' ') };
-}
-
-/**
- * How many rows of a query fall on each day (in São Paulo) from `startUtc` on, counted by the database
- * (GROUP BY), never by loading the rows. `column` is the qualified datetime column, e.g. `u.date_added`.
- */
-export async function countPerDay<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, column: string, startUtc: string): Promise<Map<string, number>> {
-  const mysql = query.connection.options.type === 'mysql' || query.connection.options.type === 'mariadb';
-  const day = mysql ? `DATE_FORMAT(DATE_SUB(${column}, INTERVAL 3 HOUR), '%Y-%m-%d')` : `strftime('%Y-%m-%d', datetime(${column}, '-3 hours'))`;
-  const rows = await query
-    .select(day, 'day')
-    .addSelect('COUNT(*)', 'total')
-    .andWhere(`${column} >= :dailyCountsStart`, { dailyCountsStart: startUtc })
-    .groupBy(day)
-    .getRawMany<{ day: string; total: number | string }>();
-  return new Map(rows.map((row) => [String(row.day), Number(row.total)]));
 }
 
 /** A count for every day of the window, 0 where nothing happened. */

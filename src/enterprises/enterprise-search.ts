@@ -1,8 +1,8 @@
-import { toSearchText } from '../common/search-text.js';
+import { documentWords, toSearchColumn, toSearchText } from '../common/search-text.js';
 
 /**
  * The normalized copies a company row keeps for ordering and searching (accent- and case-insensitive on
- * every database): its trade name, and its razão, fantasia, CNPJ, IE, bairro, city and UF together.
+ * every database): its trade name, and the words of its razão, fantasia, CNPJ and IE (any part of them, see documentWords), bairro, city and UF.
  */
 export function enterpriseSearchColumns(values: {
   razao: string;
@@ -15,10 +15,6 @@ export function enterpriseSearchColumns(values: {
 }): { sortName: string; searchText: string } {
   return {
     sortName: toSearchText(values.fantasia).slice(0, 150),
-    searchText: [values.razao, values.fantasia, values.cnpj, values.inscricaoEstadual, values.bairro, values.cityName, values.uf]
-      .filter((part): part is string => Boolean(part))
-      .map(toSearchText)
-      .join(' | ')
-      .slice(0, 800),
+    searchText: toSearchColumn([values.razao, values.fantasia, ...documentWords(values.cnpj), ...documentWords(values.inscricaoEstadual), values.bairro, values.cityName, values.uf], 800),
   };
 }

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { City } from '../cities/city.entity.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../common/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
-import { countPerDay } from '../database/daily-counts.js';
-import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
+import { KeptCounts, statusCounts } from '../database/kept-counts.js';
+import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
+import { isMysql } from '../database/sql-dialect.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import { AppUser } from '../users/app-user.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
+import { orgSearchColumn } from '../users/app-user-search.js';
 import type { AddressInput } from './dto/address.input.js';
 import type { EnterpriseInput } from './dto/enterprise.input.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
@@ -17,8 +19,8 @@ import type { AddressView, BillingView, EnterpriseCounts, EnterpriseListFilters,
 import { enterpriseSearchColumns } from './enterprise-search.js';
 import { Enterprise } from './enterprise.entity.js';
 
-/** A search is matched word by word; more words than this add nothing but work. */
-const MAX_SEARCH_WORDS = 8;
+/** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
+const SEARCH_COLUMNS = ['e.search_text'];
 
 @Injectable()
 export class EnterprisesService {
@@ -28,42 +30,54 @@ export class EnterprisesService {
     @InjectRepository(City) private readonly cities: Repository<City>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly logos: LogosService,
+    private readonly kept: KeptCounts,
   ) {}
 
   /** A page of companies, ordered by trade name, with the total that match the filters. */
   async list(filters: EnterpriseListFilters): Promise<EnterprisePage> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
+    const search = textSearch(filters.busca);
+    const pick = (counts: EnterpriseCounts) => counts[filters.status ?? 'todos'];
+    const total = pick(await this.counts(filters.busca));
+    const window = pageWindow(page, pageSize, total);
     const query = this.enterprises.createQueryBuilder('e');
-    this.applySearch(query, filters.busca);
     if (filters.status === 'ativos') query.andWhere('e.ativo = 1');
     if (filters.status === 'inativos') query.andWhere('e.ativo = 0');
-    const [rows, total] = await query
-      .orderBy('e.sortName', 'ASC')
-      .addOrderBy('e.enterpriseId', 'ASC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+    if (search.active) {
+      const walked = pick(await this.keptCounts());
+      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.dataSource) && preferFulltext(search, window, total, walked));
+    }
+    const rows = await readPage(query, [['e.sortName', 'ASC'], ['e.enterpriseId', 'ASC']], window);
     return { data: await this.views(rows), total, page, pageSize };
   }
 
-  /** How many companies match the search in each status filter (one grouped query). */
+  /**
+   * How many companies match the search in each status filter: kept counts without a search; with one,
+   * counted once (one grouped query) and remembered until the companies table changes.
+   */
   async counts(busca?: string): Promise<EnterpriseCounts> {
-    const query = this.enterprises.createQueryBuilder('e').select('e.ativo', 'ativo').addSelect('COUNT(*)', 'total').groupBy('e.ativo');
-    this.applySearch(query, busca);
-    const rows = await query.getRawMany<{ ativo: number | string; total: number | string }>();
-    const ativos = Number(rows.find((row) => Number(row.ativo) === 1)?.total ?? 0);
-    const inativos = Number(rows.find((row) => Number(row.ativo) === 0)?.total ?? 0);
-    return { todos: ativos + inativos, ativos, inativos };
+    const search = textSearch(busca);
+    if (!search.active) return this.keptCounts();
+    return this.kept.remembered(['enterprises'], JSON.stringify(['enterprises', search.terms]), async () => {
+      const query = this.enterprises.createQueryBuilder('e').select('e.ativo', 'ativo').addSelect('COUNT(*)', 'total').groupBy('e.ativo');
+      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.dataSource));
+      const rows = await query.getRawMany<{ ativo: number | string; total: number | string }>();
+      return statusCounts(new Map(rows.map((row) => [String(Number(row.ativo)), Number(row.total)])));
+    });
   }
 
-  countActive(): Promise<number> {
-    return this.enterprises.countBy({ ativo: 1 });
+  async countActive(): Promise<number> {
+    return (await this.keptCounts()).ativos;
   }
 
-  /** New companies per day (São Paulo) from an instant on. */
-  registrationsPerDay(startUtc: string): Promise<Map<string, number>> {
-    return countPerDay(this.enterprises.createQueryBuilder('e'), 'e.created_at', startUtc);
+  /** New companies per day (São Paulo) from a day on. */
+  registrationsPerDay(fromDay: string): Promise<Map<string, number>> {
+    return this.kept.perDay('enterprises', fromDay);
+  }
+
+  private async keptCounts(): Promise<EnterpriseCounts> {
+    return statusCounts(await this.kept.buckets('enterprises.status'));
   }
 
   async get(id: number): Promise<EnterpriseView> {
@@ -81,9 +95,11 @@ export class EnterprisesService {
   /** Replaces the editable fields; read-only ones (id, score, status, dates, city names) are never taken from the input. */
   async update(id: number, input: EnterpriseInput): Promise<EnterpriseView> {
     const enterprise = await this.find(id);
+    const renamed = enterprise.razao !== input.razao || enterprise.fantasia !== input.fantasia;
     const values = await this.prepare(input);
     await this.assertCnpjFree(values.cnpj, id);
     await this.saveUnique(() => this.enterprises.save(this.enterprises.merge(enterprise, values)));
+    if (renamed) await this.refreshUserSearch(id, { razao: values.razao, fantasia: values.fantasia });
     return this.get(id);
   }
 
@@ -135,28 +151,19 @@ export class EnterprisesService {
     await this.billings.delete({ enterpriseId: id });
   }
 
+  /** The users of a renamed company are found by its new name (their company words, one update per cargo). */
+  private async refreshUserSearch(id: number, company: { razao: string; fantasia: string }): Promise<void> {
+    const cargos = await this.dataSource.getRepository(Cargo).find();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: IsNull() }, { orgSearch: orgSearchColumn(company, null) });
+      for (const cargo of cargos) await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: cargo.cargoId }, { orgSearch: orgSearchColumn(company, cargo.name) });
+    });
+  }
+
   private async find(id: number): Promise<Enterprise> {
     const enterprise = await this.enterprises.findOneBy({ enterpriseId: id });
     if (!enterprise) throw new AppException(404, 'ENTERPRISE_NOT_FOUND', 'Empresa não encontrada.');
     return enterprise;
-  }
-
-  /**
-   * Every word of the search must appear in the company's normalized text (razão, fantasia, CNPJ, IE,
-   * bairro, city, UF), accents and case ignored; a word typed with CNPJ punctuation also matches without it.
-   * Wildcards in the search are matched literally.
-   */
-  private applySearch(query: SelectQueryBuilder<Enterprise>, busca?: string): void {
-    const words = toSearchText(busca ?? '').split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-    words.forEach((word, index) => {
-      const compact = word.replace(/[./\-]/g, '');
-      query.andWhere(
-        new Brackets((where) => {
-          where.where(`e.search_text LIKE :w${index} ${LIKE_ESCAPE}`, { [`w${index}`]: `%${escapeLike(word)}%` });
-          if (compact && compact !== word) where.orWhere(`e.search_text LIKE :c${index} ${LIKE_ESCAPE}`, { [`c${index}`]: `%${escapeLike(compact)}%` });
-        }),
-      );
-    });
   }
 
   /** Validated, normalized column values from the form; refuses unknown cities and logos. */

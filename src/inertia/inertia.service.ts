@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { FlashStore, type FlashData } from './flash.js';
 import { INERTIA_OPTIONS } from './inertia.constants.js';
 import { InertiaResponse } from './inertia-response.js';
-import type { InertiaOptions, PageObject } from './inertia.types.js';
+import type { InertiaOptions, PageObject, SsrResult } from './inertia.types.js';
+import { BoundedCache } from '../common/bounded-cache.js';
 import { resolveProps, type PartialRequest } from './props.js';
 import { XsrfTokens } from './xsrf.js';
 
@@ -27,6 +29,8 @@ export class InertiaService {
   readonly xsrf: XsrfTokens;
   private readonly sharedResolvers: SharedPropsResolver[] = [];
   private template: string | null = null;
+  /** Server renderings of the public pages (a few dozen pages and their variants). */
+  private readonly ssrCache = new BoundedCache<string, SsrResult>(200);
 
   constructor(@Inject(INERTIA_OPTIONS) private readonly options: InertiaOptions) {
     this.flash = new FlashStore(options.secret, options.secureCookies);
@@ -113,7 +117,7 @@ export class InertiaService {
     let body: string | null = null;
     if (this.options.ssr && this.options.ssrFor(page.component)) {
       try {
-        ({ head, body } = await this.options.ssr.render(page));
+        ({ head, body } = await this.serverRender(page));
       } catch (error) {
         this.options.onSsrError(error, page.component);
         head = [];
@@ -128,6 +132,20 @@ export class InertiaService {
       .replace('<!--app-head-->', () => [...head, ...this.options.assets.tags(page.component)].join('\n    '))
       .replace('<!--app-body-->', () => body);
     return this.options.assets.transformHtml ? this.options.assets.transformHtml(req.originalUrl, html) : html;
+  }
+
+  /**
+   * The SSR bundle's output for a page object. Rendering is a pure function of the page object (component,
+   * props, URL, version), so the output is remembered under a hash of its JSON: a page whose data changed
+   * has another key, and anonymous visitors of the public pages share one rendering.
+   */
+  private async serverRender(page: PageObject): Promise<SsrResult> {
+    const key = createHash('sha256').update(pageJson(page)).digest('base64');
+    const cached = this.ssrCache.get(key);
+    if (cached) return cached;
+    const rendered = await this.options.ssr!.render(page);
+    this.ssrCache.set(key, rendered);
+    return rendered;
   }
 
   private rootTemplate(): string {

@@ -58,6 +58,10 @@ export class AppUser {
   @Column({ name: 'search_text', type: 'varchar', length: 600 })
   searchText: string;
 
+  /** The words of the user's company and cargo, for the search box (kept by AppUsersService and EnterprisesService). */
+  @Column({ name: 'org_search', type: 'varchar', length: 400, default: '' })
+  orgSearch: string;
+
   @Index('idx_app_users_added')
   @Column({ name: 'date_added', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })
   dateAdded: Date;

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, QueryFailedError, Repository } from 'typeorm';
 import { City } from '../cities/city.entity.js';
 import { onlyDigits } from '../common/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
-import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
-import { countPerDay } from '../database/daily-counts.js';
+import { KeptCounts, statusCounts } from '../database/kept-counts.js';
+import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
+import { isMysql } from '../database/sql-dialect.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { AppUser } from './app-user.entity.js';
 import { appUserSearchColumns } from './app-user-search.js';
@@ -35,8 +36,28 @@ export interface UserListFilters {
   date_to?: string;
 }
 
-const MAX_SEARCH_WORDS = 8;
 const SAO_PAULO_OFFSET_HOURS = 3;
+/** What the search box matches: the user's name, e-mail and CPF, and the company and cargo words. */
+const SEARCH_COLUMNS = ['u.search_text', 'u.org_search'];
+
+interface RegistrationDays {
+  from?: { day: string; start: Date };
+  to?: { day: string; start: Date };
+}
+
+/** The São Paulo days of the date filters, checked: a malformed date or a reversed range is refused. */
+function registrationDays(filters: UserListFilters): RegistrationDays {
+  const from = filters.date_from ? dayStartUtc(filters.date_from) : null;
+  const to = filters.date_to ? dayStartUtc(filters.date_to) : null;
+  if ((filters.date_from && !from) || (filters.date_to && !to)) {
+    const field = filters.date_from && !from ? 'date_from' : 'date_to';
+    throw new AppException(400, 'VALIDATION_FAILED', 'Data inválida: use AAAA-MM-DD.', { [field]: 'Data inválida: use AAAA-MM-DD.' });
+  }
+  if (from && to && from > to) {
+    throw new AppException(400, 'VALIDATION_FAILED', 'A data inicial deve ser anterior ou igual à data final.', { date_from: 'A data inicial deve ser anterior ou igual à data final.' });
+  }
+  return { ...(from ? { from: { day: filters.date_from!, start: from } } : {}), ...(to ? { to: { day: filters.date_to!, start: to } } : {}) };
+}
 
 /** The UTC instant a São Paulo day starts, or null when the text is not a real date. */
 function dayStartUtc(day: string): Date | null {
@@ -56,37 +77,57 @@ export class AppUsersService {
     @InjectRepository(Cargo) private readonly cargos: Repository<Cargo>,
     @InjectRepository(Ocupacao) private readonly ocupacoes: Repository<Ocupacao>,
     @InjectRepository(City) private readonly cities: Repository<City>,
+    private readonly kept: KeptCounts,
   ) {}
 
   /** A page of users, newest registrations first. */
   async list(filters: UserListFilters): Promise<AppUserPage> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
-    const query = await this.filtered(filters);
+    const days = registrationDays(filters);
+    const search = textSearch(filters.busca);
+    const pick = (counts: AppUserCounts) => counts[filters.status ?? 'todos'];
+    const total = pick(await this.counts(filters));
+    const window = pageWindow(page, pageSize, total);
+    const query = this.users.createQueryBuilder('u');
+    if (days.from) query.andWhere('u.date_added >= :from', { from: utcText(days.from.start) });
+    if (days.to) query.andWhere('u.date_added < :to', { to: utcText(new Date(days.to.start.getTime() + 86_400_000)) });
     if (filters.status === 'ativos') query.andWhere('u.status = 1');
     if (filters.status === 'inativos') query.andWhere('u.status = 0');
-    const [rows, total] = await query
-      .orderBy('u.dateAdded', 'DESC')
-      .addOrderBy('u.userId', 'DESC')
-      // offset/limit, not skip/take: the company join is many-to-one, so rows never repeat and TypeORM's
-      // two-query pagination for joins is not needed.
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .getManyAndCount();
+    if (search.active) {
+      const walked = pick(await this.keptCounts(days));
+      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
+    }
+    const rows = await readPage(query, [['u.dateAdded', 'DESC'], ['u.userId', 'DESC']], window);
     return { data: await this.views(rows), total, page, pageSize };
   }
 
-  /** How many users match the search and dates in each status filter (one grouped query). */
+  /**
+   * How many users match the search and dates in each status filter: kept counts without a search; with
+   * one, counted once (one grouped query) and remembered until the users table changes.
+   */
   async counts(filters: UserListFilters): Promise<AppUserCounts> {
-    const query = (await this.filtered(filters)).select('u.status', 'status').addSelect('COUNT(*)', 'total').groupBy('u.status');
-    const rows = await query.getRawMany<{ status: number | string; total: number | string }>();
-    const ativos = Number(rows.find((row) => Number(row.status) === 1)?.total ?? 0);
-    const inativos = Number(rows.find((row) => Number(row.status) === 0)?.total ?? 0);
-    return { todos: ativos + inativos, ativos, inativos };
+    const days = registrationDays(filters);
+    const search = textSearch(filters.busca);
+    if (!search.active) return this.keptCounts(days);
+    return this.kept.remembered(['app_users'], JSON.stringify(['users', search.terms, days.from?.day, days.to?.day]), async () => {
+      const query = this.users.createQueryBuilder('u').select('u.status', 'status').addSelect('COUNT(*)', 'total').groupBy('u.status');
+      if (days.from) query.andWhere('u.date_added >= :from', { from: utcText(days.from.start) });
+      if (days.to) query.andWhere('u.date_added < :to', { to: utcText(new Date(days.to.start.getTime() + 86_400_000)) });
+      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.users.manager.connection));
+      const rows = await query.getRawMany<{ status: number | string; total: number | string }>();
+      return statusCounts(new Map(rows.map((row) => [String(Number(row.status)), Number(row.total)])));
+    });
   }
 
-  countActive(): Promise<number> {
-    return this.users.countBy({ status: 1 });
+  /** Users per status, all or registered on the given days, from the kept counts. */
+  private async keptCounts(days: RegistrationDays): Promise<AppUserCounts> {
+    if (!days.from && !days.to) return statusCounts(await this.kept.buckets('app_users.status'));
+    return statusCounts(await this.kept.daysPerBucket('app_users', days.from?.day, days.to?.day));
+  }
+
+  async countActive(): Promise<number> {
+    return (await this.kept.buckets('app_users.status')).get('1') ?? 0;
   }
 
   async get(id: number): Promise<AppUserView> {
@@ -105,8 +146,10 @@ export class AppUsersService {
     const errors: Record<string, string> = {};
     const other = await this.users.findOne({ select: { userId: true }, where: { email } });
     if (other && other.userId !== id) throw duplicateEmail();
-    if (input.enterprise_id && !(await this.enterprises.existsBy({ enterpriseId: input.enterprise_id }))) errors.enterprise_id = 'Empresa não encontrada.';
-    if (input.cargo_id && !(await this.cargos.existsBy({ cargoId: input.cargo_id }))) errors.cargo_id = 'Cargo não encontrado.';
+    const company = input.enterprise_id ? await this.enterprises.findOne({ select: { enterpriseId: true, razao: true, fantasia: true }, where: { enterpriseId: input.enterprise_id } }) : null;
+    const cargo = input.cargo_id ? await this.cargos.findOneBy({ cargoId: input.cargo_id }) : null;
+    if (input.enterprise_id && !company) errors.enterprise_id = 'Empresa não encontrada.';
+    if (input.cargo_id && !cargo) errors.cargo_id = 'Cargo não encontrado.';
     if (input.ocupacao_id && !(await this.ocupacoes.existsBy({ ocupacaoId: input.ocupacao_id }))) errors.ocupacao_id = 'Ramo de atividade não encontrado.';
     if (Object.keys(errors).length > 0) throw new AppException(400, 'VALIDATION_FAILED', Object.values(errors)[0], errors);
     const cpf = input.cpf ? onlyDigits(input.cpf) : null;
@@ -120,7 +163,7 @@ export class AppUsersService {
       cargoId: input.cargo_id ?? null,
       ocupacaoId: input.ocupacao_id ?? null,
       dateModified: new Date(),
-      ...appUserSearchColumns({ firstname: input.firstname, lastname: input.lastname, email, cpf }),
+      ...appUserSearchColumns({ firstname: input.firstname, lastname: input.lastname, email, cpf, company, cargo: cargo?.name ?? null }),
     };
     try {
       await this.users.save(this.users.merge(user, values));
@@ -137,78 +180,22 @@ export class AppUsersService {
     return this.get(id);
   }
 
-  /** Users per company, the `limit` largest by name, counted with GROUP BY. */
+  /** Users per company: the `limit` companies with most users (ties by name), the others, and no company. */
   async perEnterprise(limit: number): Promise<UsersPerEnterprise> {
-    const top = await this.users
-      .createQueryBuilder('u')
-      .innerJoin(Enterprise, 'e', 'e.enterprise_id = u.enterprise_id')
-      .select('u.enterprise_id', 'enterprise_id')
-      .addSelect('e.fantasia', 'name')
-      .addSelect('COUNT(*)', 'total')
-      .groupBy('u.enterprise_id')
-      .addGroupBy('e.fantasia')
-      .orderBy('total', 'DESC')
-      .addOrderBy('e.fantasia', 'ASC')
-      .limit(limit)
-      .getRawMany<{ enterprise_id: number | string; name: string; total: number | string }>();
-    const totals = await this.users
-      .createQueryBuilder('u')
-      .select('COUNT(*)', 'total')
-      .addSelect('SUM(CASE WHEN u.enterprise_id IS NULL THEN 1 ELSE 0 END)', 'without')
-      .getRawOne<{ total: number | string; without: number | string | null }>();
-    const total = Number(totals?.total ?? 0);
-    const withoutEnterprise = Number(totals?.without ?? 0);
-    const rows = top.map((row) => ({ enterprise_id: Number(row.enterprise_id), name: row.name, total: Number(row.total) }));
-    return { top: rows, others: total - withoutEnterprise - rows.reduce((sum, row) => sum + row.total, 0), withoutEnterprise, total };
+    const [top, perStatus, withoutEnterprise] = await Promise.all([this.kept.topEnterprises(limit), this.kept.buckets('app_users.status'), this.kept.total('app_users.no_enterprise')]);
+    const total = statusCounts(perStatus).todos;
+    return { top, others: total - withoutEnterprise - top.reduce((sum, row) => sum + row.total, 0), withoutEnterprise, total };
   }
 
-  /** Sign-ups per day (São Paulo) from an instant on. */
-  signupsPerDay(startUtc: string): Promise<Map<string, number>> {
-    return countPerDay(this.users.createQueryBuilder('u'), 'u.date_added', startUtc);
+  /** Sign-ups per day (São Paulo) from a day on. */
+  signupsPerDay(fromDay: string): Promise<Map<string, number>> {
+    return this.kept.perDay('app_users', fromDay);
   }
 
   private async find(id: number): Promise<AppUser> {
     const user = await this.users.findOneBy({ userId: id });
     if (!user) throw new AppException(404, 'USER_NOT_FOUND', 'Usuário não encontrado.');
     return user;
-  }
-
-  /**
-   * The users matching the search and the registration days. Every word must appear in the user's name,
-   * e-mail or CPF (with or without punctuation), the company's trade name or the cargo, accents and case
-   * ignored, wildcards matched literally.
-   */
-  private async filtered(filters: UserListFilters): Promise<SelectQueryBuilder<AppUser>> {
-    const query = this.users.createQueryBuilder('u').leftJoin(Enterprise, 'e', 'e.enterprise_id = u.enterprise_id');
-    const from = filters.date_from ? dayStartUtc(filters.date_from) : null;
-    const to = filters.date_to ? dayStartUtc(filters.date_to) : null;
-    if ((filters.date_from && !from) || (filters.date_to && !to)) {
-      const field = filters.date_from && !from ? 'date_from' : 'date_to';
-      throw new AppException(400, 'VALIDATION_FAILED', 'Data inválida: use AAAA-MM-DD.', { [field]: 'Data inválida: use AAAA-MM-DD.' });
-    }
-    if (from && to && from > to) {
-      throw new AppException(400, 'VALIDATION_FAILED', 'A data inicial deve ser anterior ou igual à data final.', { date_from: 'A data inicial deve ser anterior ou igual à data final.' });
-    }
-    if (from) query.andWhere('u.date_added >= :from', { from: utcText(from) });
-    if (to) query.andWhere('u.date_added < :to', { to: utcText(new Date(to.getTime() + 86_400_000)) });
-
-    const words = toSearchText(filters.busca ?? '').split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-    if (words.length > 0) {
-      const cargos = await this.cargos.find();
-      words.forEach((word, index) => {
-        const compact = word.replace(/[.\-/]/g, '');
-        const cargoIds = cargos.filter((cargo) => toSearchText(cargo.name).includes(word)).map((cargo) => cargo.cargoId);
-        query.andWhere(
-          new Brackets((where) => {
-            where.where(`u.search_text LIKE :w${index} ${LIKE_ESCAPE}`, { [`w${index}`]: `%${escapeLike(word)}%` });
-            if (compact && compact !== word) where.orWhere(`u.search_text LIKE :c${index} ${LIKE_ESCAPE}`, { [`c${index}`]: `%${escapeLike(compact)}%` });
-            where.orWhere(`e.search_text LIKE :e${index} ${LIKE_ESCAPE}`, { [`e${index}`]: `%${escapeLike(word)}%` });
-            if (cargoIds.length > 0) where.orWhere(`u.cargo_id IN (:...g${index})`, { [`g${index}`]: cargoIds });
-          }),
-        );
-      });
-    }
-    return query;
   }
 
   private async views(rows: AppUser[]): Promise<AppUserView[]> {

@@ -29,7 +29,7 @@ describe('migrations and reference data', () => {
     await expect(dataSource.query('SELECT COUNT(*) FROM admins')).rejects.toThrow();
     await dataSource.runMigrations({ transaction: 'each' });
     expect(await dataSource.showMigrations()).toBe(false);
-  });
+  }, 120_000); // three passes over the whole schema: slow DDL on MariaDB
 
   it('ships all 5,570 Brazilian municipalities with distinct IBGE codes and valid UFs', () => {
     const municipalities = loadMunicipalities();

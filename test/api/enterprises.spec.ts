@@ -237,8 +237,9 @@ describe('the list', () => {
     ['bairro', 'ipiranga', 'trator'],
     ['city without accents', 'maringa', 'trator'],
     ['IE digits', '4455667788', 'trator'],
-    ['% matched literally', '100%', 'cem'],
-    ['_ matched literally', 'agro_pecas', 'cem'],
+    // Search matches words of letters and digits: % and _ separate words and are never wildcards.
+    ['% as a separator, not a wildcard', '100% agro', 'cem'],
+    ['_ as a separator, not a wildcard', 'agro_pecas', 'cem'],
   ])('finds by %s', async (_case, busca, key) => {
     const res = await get(`?busca=${encodeURIComponent(`${marker} ${busca}`)}`).expect(200);
     expect(res.body.data.map((row: { enterprise_id: number }) => row.enterprise_id)).toEqual([ids[key]]);

@@ -86,10 +86,21 @@ describe('server-side rendering', () => {
     expect(harness.ssr.calls).toBe(before);
   });
 
+  it('renders a page object once: the same page again is served from the remembered rendering, another is rendered', async () => {
+    await request(server).get('/page?vez=1').expect(200);
+    const before = harness.ssr.calls;
+    const again = await request(server).get('/page?vez=1').expect(200);
+    expect(harness.ssr.calls).toBe(before);
+    expect(again.text).toContain('<h1>SSR Public/Sample</h1>');
+    await request(server).get('/page?vez=2').expect(200);
+    expect(harness.ssr.calls).toBe(before + 1);
+  });
+
   it('falls back to client rendering and logs when SSR throws', async () => {
     harness.ssr.fail = true;
     const errors = harness.ssrErrors.length;
-    const res = await request(server).get('/page').expect(200);
+    // A page not rendered before (a rendered one is remembered and would not reach the failing renderer).
+    const res = await request(server).get('/page?falha=1').expect(200);
     expect(res.text).toContain('<div id="app"></div>');
     expect(embeddedPage(res.text).component).toBe('Public/Sample');
     expect(harness.ssrErrors.length).toBe(errors + 1);

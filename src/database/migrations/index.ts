@@ -5,6 +5,7 @@ import { CreateEnterprises1764100000000 } from './1764100000000-CreateEnterprise
 import { CreateAppUsers1764200000000 } from './1764200000000-CreateAppUsers.js';
 import { CreateAccountTokens1764300000000 } from './1764300000000-CreateAccountTokens.js';
 import { CreateAuditLog1764400000000 } from './1764400000000-CreateAuditLog.js';
+import { KeptCounts1764500000000 } from './1764500000000-KeptCounts.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CreateAppUsers1764200000000,
   CreateAccountTokens1764300000000,
   CreateAuditLog1764400000000,
+  KeptCounts1764500000000,
 ];

@@ -34,7 +34,7 @@ function plain(text: string): string {
 export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]> {
   const users = dataSource.getRepository(AppUser);
   if ((await users.count()) > 0) return [];
-  const enterprises = await dataSource.getRepository(Enterprise).find({ select: { enterpriseId: true }, order: { enterpriseId: 'ASC' } });
+  const enterprises = await dataSource.getRepository(Enterprise).find({ select: { enterpriseId: true, razao: true, fantasia: true }, order: { enterpriseId: 'ASC' } });
   const cargos = await dataSource.getRepository(Cargo).find({ order: { cargoId: 'ASC' } });
   const ocupacoes = await dataSource.getRepository(Ocupacao).find({ order: { ocupacaoId: 'ASC' } });
   let state = 20251;
@@ -55,7 +55,7 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
     const enterprise = enterprises.length > 0 && random() < 0.85 ? enterprises[Math.floor(Math.pow(random(), 1.7) * enterprises.length)] : null;
     const recent = random() < 0.4;
     const dateAdded = new Date(now - Math.floor(random() * (recent ? 30 : 365) * day) - Math.floor(random() * day));
-    return users.create({
+    const user = users.create({
       firstname,
       lastname,
       email,
@@ -69,8 +69,9 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
       deviceId: random() < 0.7 ? `${random() < 0.5 ? 'android' : 'ios'}-${Math.floor(random() * 1e12).toString(36)}` : null,
       dateAdded,
       dateModified: new Date(Math.min(now, dateAdded.getTime() + Math.floor(random() * 20) * day)),
-      ...appUserSearchColumns({ firstname, lastname, email, cpf }),
     });
+    const cargo = cargos.find((item) => item.cargoId === user.cargoId)?.name ?? null;
+    return Object.assign(user, appUserSearchColumns({ firstname, lastname, email, cpf, company: enterprise, cargo }));
   });
   await users.save(rows, { chunk: 100 });
   return [];

@@ -1,0 +1,70 @@
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { searchTerms } from '../common/search-text.js';
+
+/**
+ * Where a page's rows are read from. Past the middle of a list they are read from its end in the reverse
+ * order, so that the last page of a million rows costs what the first does (the total is exact: kept counts).
+ */
+export interface PageWindow {
+  offset: number;
+  limit: number;
+  reversed: boolean;
+}
+
+export function pageWindow(page: number, pageSize: number, total: number): PageWindow {
+  const offset = (page - 1) * pageSize;
+  if (offset >= total || offset * 2 <= total) return { offset, limit: pageSize, reversed: false };
+  const end = Math.min(total, offset + pageSize);
+  return { offset: total - end, limit: end - offset, reversed: true };
+}
+
+/** Reads a page of `query` in `order` (property paths), through `window`. */
+export async function readPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, order: [string, 'ASC' | 'DESC'][], window: PageWindow): Promise<T[]> {
+  const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
+  order.forEach(([path, direction], index) => (index === 0 ? query.orderBy(path, flip(direction)) : query.addOrderBy(path, flip(direction))));
+  // offset/limit, not skip/take: joins here are many-to-one, so rows never repeat.
+  const rows = await query.offset(window.offset).limit(window.limit).getMany();
+  return window.reversed ? rows.reverse() : rows;
+}
+
+/** InnoDB's default FULLTEXT stopwords: never indexed, so never asked of the index. */
+const FULLTEXT_STOPWORDS = new Set(['about', 'are', 'com', 'for', 'from', 'how', 'that', 'the', 'this', 'was', 'what', 'when', 'where', 'who', 'will', 'with', 'und', 'www']);
+/** InnoDB indexes words of 3 characters or more (innodb_ft_min_token_size). */
+const FULLTEXT_MIN_WORD = 3;
+
+/** A search box's terms, and the FULLTEXT boolean query that finds candidate rows for them (MySQL). */
+export interface TextSearch {
+  /** Whether the box holds anything; text without a letter or digit matches nothing. */
+  active: boolean;
+  terms: string[];
+  /** `+term* +term*` over the terms the index holds; null when none is long enough. */
+  fulltext: string | null;
+}
+
+export function textSearch(busca: string | undefined): TextSearch {
+  const terms = searchTerms(busca ?? '');
+  const indexed = terms.filter((term) => term.length >= FULLTEXT_MIN_WORD && !FULLTEXT_STOPWORDS.has(term));
+  return { active: (busca ?? '').trim() !== '', terms, fulltext: indexed.length > 0 ? indexed.map((term) => `+${term}*`).join(' ') : null };
+}
+
+/**
+ * Rows where every term starts a word of one of `columns` (stored by toSearchColumn, so `% term%` is exactly
+ * that rule). With `fulltext`, the FULLTEXT index over the same columns picks the candidates first.
+ */
+export function whereTextSearch<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, columns: string[], search: TextSearch, fulltext: boolean): void {
+  if (search.active && search.terms.length === 0) query.andWhere('1 = 0');
+  search.terms.forEach((term, index) => {
+    query.andWhere(`(${columns.map((column) => `${column} LIKE :term${index}`).join(' OR ')})`, { [`term${index}`]: `% ${term}%` });
+  });
+  if (fulltext && search.fulltext) query.andWhere(`MATCH(${columns.join(', ')}) AGAINST (:fulltext IN BOOLEAN MODE)`, { fulltext: search.fulltext });
+}
+
+/**
+ * Whether to let the FULLTEXT index find a search's rows, or to walk the list's ordering index and test each
+ * row: walking wins while the page's rows are found among the first few thousand, i.e. for common words.
+ */
+export function preferFulltext(search: TextSearch, window: PageWindow, matches: number, scanned: number): boolean {
+  if (!search.fulltext) return false;
+  const rowsToWalk = ((window.offset + window.limit) * scanned) / Math.max(1, matches);
+  return rowsToWalk > 20_000;
+}
