@@ -81,12 +81,12 @@ export class AuthService {
     } catch (error) {
       throw new SessionException(error instanceof TokenExpiredError ? 'TOKEN_EXPIRED' : 'NO_AUTH');
     }
-    const session = await this.sessions.findOne({ where: { jti: claims.jti }, relations: { admin: true } });
+    // The session and the request's IP are read together: one wait for the database instead of two.
+    const [session, ip] = await Promise.all([this.sessions.findOne({ where: { jti: claims.jti }, relations: { admin: true } }), this.ips.findByIp(requestIp)]);
     const admin = session?.admin;
     if (!session || !admin || session.revokedAt || String(admin.adminId) !== claims.sub || !admin.active) throw new SessionException('NO_AUTH');
     if (new Date(session.expiresAt).getTime() <= Date.now()) throw new SessionException('TOKEN_EXPIRED');
 
-    const ip = await this.ips.findByIp(requestIp);
     if (!ip || ip.role !== admin.role || (session.ip !== ip.ip && !(await this.ips.findByIp(session.ip)))) throw new SessionException('IP_REVOKED');
     return { admin: { ...adminView(admin), jti: session.jti, ipId: ip.id }, ip };
   }
