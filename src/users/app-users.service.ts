@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, QueryFailedError, Repository } from 'typeorm';
+import { In, QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
 import { City } from '../cities/city.entity.js';
 import { onlyDigits } from '../common/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
@@ -43,6 +43,12 @@ const SEARCH_COLUMNS = ['u.search_text', 'u.org_search'];
 interface RegistrationDays {
   from?: { day: string; start: Date };
   to?: { day: string; start: Date };
+}
+
+/** Users registered on the filter's São Paulo days (the UTC instants those days cover). */
+function whereRegistered(query: SelectQueryBuilder<AppUser>, days: RegistrationDays): void {
+  if (days.from) query.andWhere('u.date_added >= :from', { from: utcText(days.from.start) });
+  if (days.to) query.andWhere('u.date_added < :to', { to: utcText(new Date(days.to.start.getTime() + 86_400_000)) });
 }
 
 /** The São Paulo days of the date filters, checked: a malformed date or a reversed range is refused. */
@@ -90,8 +96,7 @@ export class AppUsersService {
     const total = pick(await this.counts(filters));
     const window = pageWindow(page, pageSize, total);
     const query = this.users.createQueryBuilder('u');
-    if (days.from) query.andWhere('u.date_added >= :from', { from: utcText(days.from.start) });
-    if (days.to) query.andWhere('u.date_added < :to', { to: utcText(new Date(days.to.start.getTime() + 86_400_000)) });
+    whereRegistered(query, days);
     if (filters.status === 'ativos') query.andWhere('u.status = 1');
     if (filters.status === 'inativos') query.andWhere('u.status = 0');
     if (search.active) {
@@ -112,8 +117,7 @@ export class AppUsersService {
     if (!search.active) return this.keptCounts(days);
     return this.kept.remembered(['app_users'], JSON.stringify(['users', search.terms, days.from?.day, days.to?.day]), async () => {
       const query = this.users.createQueryBuilder('u').select('u.status', 'status').addSelect('COUNT(*)', 'total').groupBy('u.status');
-      if (days.from) query.andWhere('u.date_added >= :from', { from: utcText(days.from.start) });
-      if (days.to) query.andWhere('u.date_added < :to', { to: utcText(new Date(days.to.start.getTime() + 86_400_000)) });
+      whereRegistered(query, days);
       whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.users.manager.connection));
       const rows = await query.getRawMany<{ status: number | string; total: number | string }>();
       return statusCounts(new Map(rows.map((row) => [String(Number(row.status)), Number(row.total)])));

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
 import { api, ApiError } from '../../lib/api';
@@ -31,33 +32,19 @@ export default function ConfirmarExclusao({ token, state }: { token: string; sta
   return (
     <>
       <PageHero eyebrow="Privacidade" title="Confirmar exclusão da conta" />
-      <section className="mx-auto max-w-xl px-4 py-14 sm:px-6">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {state !== 'valid' ? (
-            <p role="alert" className="text-slate-700">
-              {STATE_TEXT[state]}
-            </p>
-          ) : status === 'done' ? (
-            <p role="status" className="text-brand-900">
-              Pronto: sua conta foi excluída e seus dados pessoais foram apagados.
-            </p>
-          ) : (
-            <>
-              <p className="text-slate-700">
-                Ao confirmar, sua conta no aplicativo é desativada e seus dados pessoais (nome, e-mail, telefone e CPF) são apagados. Esta ação não pode ser desfeita.
-              </p>
-              {error && (
-                <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-                  {error}
-                </p>
-              )}
-              <button type="button" onClick={confirm} disabled={status === 'sending'} className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
-                {status === 'sending' ? 'Excluindo...' : 'Confirmar exclusão'}
-              </button>
-            </>
-          )}
-        </div>
-      </section>
+      <AccountLinkPanel problem={state !== 'valid' ? STATE_TEXT[state] : null} done={status === 'done' ? 'Pronto: sua conta foi excluída e seus dados pessoais foram apagados.' : null}>
+        <p className="text-slate-700">
+          Ao confirmar, sua conta no aplicativo é desativada e seus dados pessoais (nome, e-mail, telefone e CPF) são apagados. Esta ação não pode ser desfeita.
+        </p>
+        {error && (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button type="button" onClick={confirm} disabled={status === 'sending'} className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+          {status === 'sending' ? 'Excluindo...' : 'Confirmar exclusão'}
+        </button>
+      </AccountLinkPanel>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
 import { api, ApiError } from '../../lib/api';
@@ -52,53 +53,41 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
       <PageHero eyebrow="Sua conta" title="Redefinir senha">
         {state === 'valid' && name ? `Olá, ${name}! Escolha uma nova senha para entrar no aplicativo.` : 'Escolha uma nova senha para a sua conta no aplicativo.'}
       </PageHero>
-      <section className="mx-auto max-w-xl px-4 py-14 sm:px-6">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          {state !== 'valid' ? (
-            <p role="alert" className="text-slate-700">
-              {STATE_TEXT[state]}
+      <AccountLinkPanel problem={state !== 'valid' ? STATE_TEXT[state] : null} done={status === 'done' ? 'Senha alterada! Você já pode entrar no aplicativo com a nova senha.' : null}>
+        <form onSubmit={submit} noValidate className="space-y-5">
+          <div>
+            <label htmlFor="nova-senha" className="text-sm font-medium text-slate-700">
+              Nova senha
+            </label>
+            <input id="nova-senha" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={128} className={field} />
+          </div>
+          <ul className="space-y-1 text-sm" aria-label="Requisitos da senha">
+            {RULES.map((rule) => {
+              const met = rule.test(password);
+              return (
+                <li key={rule.label} className={met ? 'text-brand-700' : 'text-slate-500'}>
+                  <span aria-hidden="true">{met ? '✓' : '•'}</span> {rule.label}
+                  <span className="sr-only">{met ? ' (atendido)' : ' (pendente)'}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <div>
+            <label htmlFor="confirmar-senha" className="text-sm font-medium text-slate-700">
+              Confirmar nova senha
+            </label>
+            <input id="confirmar-senha" type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} maxLength={128} className={field} />
+          </div>
+          {error && (
+            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
+              {error}
             </p>
-          ) : status === 'done' ? (
-            <p role="status" className="text-brand-900">
-              Senha alterada! Você já pode entrar no aplicativo com a nova senha.
-            </p>
-          ) : (
-            <form onSubmit={submit} noValidate className="space-y-5">
-              <div>
-                <label htmlFor="nova-senha" className="text-sm font-medium text-slate-700">
-                  Nova senha
-                </label>
-                <input id="nova-senha" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={128} className={field} />
-              </div>
-              <ul className="space-y-1 text-sm" aria-label="Requisitos da senha">
-                {RULES.map((rule) => {
-                  const met = rule.test(password);
-                  return (
-                    <li key={rule.label} className={met ? 'text-brand-700' : 'text-slate-500'}>
-                      <span aria-hidden="true">{met ? '✓' : '•'}</span> {rule.label}
-                      <span className="sr-only">{met ? ' (atendido)' : ' (pendente)'}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-              <div>
-                <label htmlFor="confirmar-senha" className="text-sm font-medium text-slate-700">
-                  Confirmar nova senha
-                </label>
-                <input id="confirmar-senha" type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} maxLength={128} className={field} />
-              </div>
-              {error && (
-                <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-                  {error}
-                </p>
-              )}
-              <button type="submit" disabled={status === 'saving'} className="w-full rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
-                {status === 'saving' ? 'Salvando...' : 'Salvar nova senha'}
-              </button>
-            </form>
           )}
-        </div>
-      </section>
+          <button type="submit" disabled={status === 'saving'} className="w-full rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+            {status === 'saving' ? 'Salvando...' : 'Salvar nova senha'}
+          </button>
+        </form>
+      </AccountLinkPanel>
     </>
   );
 }
