@@ -22,6 +22,16 @@ export class InvalidCredentialsException extends AppException {
   }
 }
 
+/**
+ * A right password with a 2FA code that was already spent (or is older than the last one spent). Saying so
+ * reveals nothing: only someone who knew the password gets this far, and it spares staff from doubting it.
+ */
+export class TotpAlreadyUsedException extends AppException {
+  constructor() {
+    super(401, 'TOTP_ALREADY_USED', 'Este código 2FA já foi usado. Aguarde o próximo código no aplicativo autenticador e tente novamente.');
+  }
+}
+
 export class IpNotAuthorizedException extends AppException {
   constructor() {
     super(403, 'IP_NOT_AUTHORIZED', 'Este endereço IP não está autorizado a acessar o painel.');

@@ -10,7 +10,7 @@ import { IpsService } from '../ips/ips.service.js';
 import type { AdminRole } from './admin-role.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
-import { InvalidCredentialsException, IpNotAuthorizedException, SessionException } from './auth.exceptions.js';
+import { InvalidCredentialsException, IpNotAuthorizedException, SessionException, TotpAlreadyUsedException } from './auth.exceptions.js';
 import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -36,7 +36,7 @@ export class AuthService {
   /**
    * DESIGN.md section 4: the request's IP must be authorized; then username and password; then the IP's
    * role must be the admin's; then the IP's TOTP code, which can be used once. Every failure after the IP
-   * check gives the same answer.
+   * check gives the same answer, except a right password with a code already spent, which says so.
    */
   async login(input: { username: string; password: string; otp: string }, requestIp: string): Promise<LoginResult> {
     const authorizedIp = await this.ips.findByIp(requestIp);
@@ -45,7 +45,9 @@ export class AuthService {
     const admin = await this.admins.findOneBy({ username: input.username.trim().toLowerCase() });
     const passwordOk = admin && admin.active ? await this.hasher.verify(admin.passwordHash, input.password) : await this.hasher.verifyNothing(input.password);
     if (!admin || !passwordOk || authorizedIp.role !== admin.role) throw new InvalidCredentialsException();
-    if (!(await this.ips.consumeTotp(authorizedIp, input.otp.trim()))) throw new InvalidCredentialsException();
+    const code = await this.ips.consumeTotp(authorizedIp, input.otp.trim());
+    if (code === 'used') throw new TotpAlreadyUsedException();
+    if (code !== 'accepted') throw new InvalidCredentialsException();
 
     // Sessions that ended over a day ago are of no use to anyone: drop them as new ones are made.
     await this.sessions.delete({ expiresAt: LessThan(new Date(Date.now() - 86_400_000)) });

@@ -10,16 +10,11 @@ export function newTotpSecret(): string {
 
 /**
  * The time step of a valid code, accepting one step before and after the current one; null when the code
- * is wrong or belongs to a step not after `afterStep` (a replay).
+ * is wrong. Whether the step was already spent is the caller's to check.
  */
-export async function verifyTotp(secret: string, token: string, afterStep: number | null): Promise<number | null> {
+export async function verifyTotp(secret: string, token: string): Promise<number | null> {
   if (!/^\d{6}$/.test(token)) return null;
-  const result = await verify({
-    secret,
-    token,
-    epochTolerance: TOTP_STEP_SECONDS,
-    ...(afterStep !== null ? { afterTimeStep: afterStep } : {}),
-  });
+  const result = await verify({ secret, token, epochTolerance: TOTP_STEP_SECONDS });
   return result.valid ? (result as { timeStep: number }).timeStep : null;
 }
 

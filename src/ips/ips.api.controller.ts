@@ -5,7 +5,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { CreateAuthorizedIpInput } from './dto/create-authorized-ip.input.js';
-import { normalizeIp } from './ip-address.js';
+import { isPrivateIp, normalizeIp } from './ip-address.js';
 import { IpsService } from './ips.service.js';
 
 @Roles('master')
@@ -42,6 +42,7 @@ export class IpsApiController {
   /** The address this server sees for the caller: the one its access guard checks. */
   @Get('meu-ip')
   myIp(@Req() req: Request) {
-    return { ip: normalizeIp(req.ip ?? '') ?? req.ip };
+    const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? '';
+    return { ip, privado: isPrivateIp(ip) };
   }
 }

@@ -35,6 +35,9 @@ export interface TwoFactorSetup {
   otpauth_url: string;
 }
 
+/** What a login code turned out to be. */
+export type TotpOutcome = 'accepted' | 'invalid' | 'used';
+
 @Injectable()
 export class IpsService {
   private readonly secrets: SecretBox;
@@ -120,12 +123,14 @@ export class IpsService {
 
   /**
    * Checks a login code against the IP's secret and records its time step in the same statement that
-   * checks it is newer than the last one used, so two requests cannot both spend one code.
+   * checks it is newer than the last one used, so two requests cannot both spend one code. A right code
+   * whose step is not after the last one spent is 'used' (a replay, or an older code than the last).
    */
-  async consumeTotp(ip: AuthorizedIp, token: string): Promise<boolean> {
+  async consumeTotp(ip: AuthorizedIp, token: string): Promise<TotpOutcome> {
+    const step = await verifyTotp(this.secrets.open(ip.totpSecret), token);
+    if (step === null) return 'invalid';
     const lastStep = ip.totpLastStep === null ? null : Number(ip.totpLastStep);
-    const step = await verifyTotp(this.secrets.open(ip.totpSecret), token, lastStep);
-    if (step === null) return false;
+    if (lastStep !== null && step <= lastStep) return 'used';
     const result = await this.ips
       .createQueryBuilder()
       .update(AuthorizedIp)
@@ -133,7 +138,7 @@ export class IpsService {
       .where('id = :id', { id: ip.id })
       .andWhere('(totp_last_step IS NULL OR totp_last_step < :step)', { step })
       .execute();
-    return (result.affected ?? 0) === 1;
+    return (result.affected ?? 0) === 1 ? 'accepted' : 'used';
   }
 
   /** Marks the IP as seen now (online), writing at most once a minute per IP. */

@@ -18,6 +18,7 @@ afterAll(async () => {
 });
 
 const INVALID = { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Usuário, senha ou código 2FA inválidos.' };
+const USED = { statusCode: 401, code: 'TOTP_ALREADY_USED', message: 'Este código 2FA já foi usado. Aguarde o próximo código no aplicativo autenticador e tente novamente.' };
 const sessionCount = () => sut.dataSource.getRepository(AdminSessionEntity).count();
 const login = (ip: string, body: object) => request(sut.server).post('/api/admin/login').set('X-Forwarded-For', ip).send(body);
 
@@ -67,18 +68,29 @@ describe('POST /api/admin/login', () => {
     expect(res.body).toEqual(INVALID);
   });
 
-  it('refuses a replayed TOTP code', async () => {
+  it('refuses a replayed TOTP code, saying the code was already used and to wait for the next one', async () => {
     const admin = await createAdminFixture(sut, 'master');
     const body = { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) };
     await login(admin.ip, body).expect(200);
+    const sessions = await sessionCount();
     const res = await login(admin.ip, body).expect(401);
+    expect(res.body).toEqual(USED);
+    expect(await sessionCount()).toBe(sessions);
+  });
+
+  it('a spent code with a wrong password gets the same answer as any wrong credential', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    const otp = await totpCode(admin.secret);
+    await login(admin.ip, { username: admin.username, password: admin.password, otp }).expect(200);
+    const res = await login(admin.ip, { username: admin.username, password: `${admin.password}x`, otp }).expect(401);
     expect(res.body).toEqual(INVALID);
   });
 
   it('accepts the code of the previous step, but never one older than the last used', async () => {
     const admin = await createAdminFixture(sut, 'master');
     await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, 0) }).expect(200);
-    await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, -1) }).expect(401);
+    const older = await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, -1) }).expect(401);
+    expect(older.body).toEqual(USED);
     await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret, 1) }).expect(200);
   });
 

@@ -111,9 +111,12 @@ describe('authorized IPs API', () => {
     }
   });
 
-  it('tells the caller the IP the server sees', async () => {
+  it('tells the caller the IP the server sees, and whether it is a public one', async () => {
     const res = await request(sut.server).get('/api/admin/meu-ip').set(bearer(master)).expect(200);
-    expect(res.body).toEqual({ ip: master.ip });
+    expect(res.body).toEqual({ ip: master.ip, privado: false });
+    const local = await loginAs(sut, 'master', '127.0.0.77');
+    const loopback = await request(sut.server).get('/api/admin/meu-ip').set(bearer(local)).expect(200);
+    expect(loopback.body).toEqual({ ip: '127.0.0.77', privado: true });
   });
 });
 

@@ -47,6 +47,16 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   useEffect(() => setMenuOpen(false), [url]);
 
+  // The open phone menu holds the page still: a swipe inside it must not scroll the list behind it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [menuOpen]);
+
   async function logout() {
     setLeaving(true);
     try {

@@ -1,6 +1,6 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { ArrowUp, ChevronDown, Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from '../components/public/BrandIcons';
 import { CookieBanner, loadTagManager, saveConsent } from '../components/public/CookieBanner';
 import { Logo } from '../components/public/Logo';
@@ -27,6 +27,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [dropdownOpen, setDropdownOpen] = useState(false);
   const [consent, setConsent] = useState<boolean | null>(props.cookieConsent);
   const [showTop, setShowTop] = useState(false);
+  const [bannerHeight, setBannerHeight] = useState(0);
+  const consentBefore = useRef<boolean | null>(props.cookieConsent);
   const dropdown = useRef<HTMLDivElement>(null);
   const chatUrl = whatsappLink(site.whatsappNumber, BASE_MESSAGE);
 
@@ -74,10 +76,24 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     if (consent === true && site.gtmId) loadTagManager(site.gtmId);
   }, [consent, site.gtmId]);
 
+  const onBannerHeight = useCallback((height: number) => setBannerHeight(height), []);
+
   function choose(accepted: boolean) {
+    const withdrawn = consentBefore.current === true && !accepted;
     saveConsent(accepted);
     setConsent(accepted);
+    // The tag manager cannot be unloaded from a running page: start afresh without it.
+    if (withdrawn) window.location.reload();
   }
+
+  // 'Preferências de cookies' reopens the banner with the current choice still in force until a new one.
+  function reviewConsent() {
+    consentBefore.current = consent;
+    setConsent(null);
+  }
+
+  // The floating buttons stand 16 px above whatever is at the bottom of the screen: the banner or nothing.
+  const floatingBottom = { bottom: bannerHeight + 16 };
 
   const navLink = (href: string, label: string, className: string) => {
     const active = path === href;
@@ -94,7 +110,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   ];
 
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col" style={bannerHeight ? { paddingBottom: bannerHeight } : undefined}>
       <PageTitle />
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
         Pular para o conteúdo
@@ -148,7 +164,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
 
-      {menuOpen && <div className="fixed inset-0 z-40 bg-slate-900/50 md:hidden" onClick={() => setMenuOpen(false)} data-testid="menu-overlay" aria-hidden="true" />}
+      {menuOpen && <div className="fixed inset-0 z-50 bg-slate-900/50 md:hidden" onClick={() => setMenuOpen(false)} data-testid="menu-overlay" aria-hidden="true" />}
       <aside
         id="menu-movel"
         aria-label="Menu"
@@ -240,11 +256,17 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
         <div className="border-t border-white/10">
-          <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-5 text-sm text-brand-200 sm:flex-row sm:justify-between sm:px-6">
+          {/* Room at the end for the floating chat and back-to-top buttons, which would otherwise cover these lines. */}
+          <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 pt-5 pb-24 text-sm text-brand-200 sm:flex-row sm:flex-wrap sm:justify-between sm:px-6 xl:pb-5">
             <p>© 2025 {appName}. Todos os direitos reservados.</p>
-            <Link href="/politicasdeprivacidade.html" className="hover:text-white">
-              Termos de Uso e Políticas de Privacidade
-            </Link>
+            <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+              <Link href="/politicasdeprivacidade.html" className="hover:text-white">
+                Termos de Uso e Políticas de Privacidade
+              </Link>
+              <button type="button" onClick={reviewConsent} className="text-left hover:text-white">
+                Preferências de cookies
+              </button>
+            </div>
           </div>
         </div>
       </footer>
@@ -256,7 +278,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           rel="noopener noreferrer"
           aria-label="Fale com a gente pelo WhatsApp"
           data-testid="chat-flutuante"
-          className={`fixed right-4 z-30 rounded-full bg-[#0f7a3f] p-3.5 text-white shadow-lg transition hover:scale-105 ${consent === null ? 'bottom-36 sm:bottom-28' : 'bottom-4'}`}
+          style={floatingBottom}
+          className="fixed right-4 z-30 rounded-full bg-[#0f7a3f] p-3.5 text-white shadow-lg transition hover:scale-105"
         >
           <WhatsappIcon className="h-7 w-7" />
         </a>
@@ -266,12 +289,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           type="button"
           onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           aria-label="Voltar ao topo"
-          className={`fixed left-4 z-30 rounded-full bg-white p-3 text-brand-800 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50 ${consent === null ? 'bottom-36 sm:bottom-28' : 'bottom-4'}`}
+          style={floatingBottom}
+          className="fixed left-4 z-30 rounded-full bg-white p-3 text-brand-800 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50"
         >
           <ArrowUp className="h-5 w-5" aria-hidden="true" />
         </button>
       )}
-      {consent === null && <CookieBanner onChoice={choose} />}
+      {consent === null && <CookieBanner onChoice={choose} onHeight={onBannerHeight} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatCep, formatCnpj, formatPhone } from '../../../../src/common/br';
 import type { BillingView, EnterpriseView, LinkedUserView } from '../../../../src/enterprises/enterprise.views';
 import { api } from '../../lib/api';
 import { Button } from '../ui/Button';
+import { EmailText } from '../ui/EmailText';
 import { Modal } from '../ui/Modal';
 import { LogoImage } from './LogoImage';
 import { StatusBadge } from './StatusBadge';
@@ -58,19 +59,23 @@ export function EnterpriseDetailsModal({ enterprise, onClose, onEdit }: { enterp
         </>
       }
     >
-      <div className="flex flex-wrap items-center gap-4">
-        <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-16 w-32" />
-        {enterprise.representada_logo_url && (
-          <div className="text-xs text-slate-500">
-            <p className="mb-1">Representa</p>
-            <LogoImage src={enterprise.representada_logo_url} alt="Logo representada" className="h-12 w-24" />
-          </div>
-        )}
-        <div className="min-w-0 flex-1">
-          <p className="text-lg font-bold text-slate-900">{enterprise.fantasia}</p>
-          <p className="text-sm text-slate-600">{enterprise.razao}</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex shrink-0 items-end gap-4">
+          <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-16 w-32" />
+          {enterprise.representada_logo_url && (
+            <div className="text-xs text-slate-500">
+              <p className="mb-1">Representa</p>
+              <LogoImage src={enterprise.representada_logo_url} alt="Logo representada" className="h-12 w-24" />
+            </div>
+          )}
         </div>
-        <StatusBadge active={enterprise.ativo === 1} />
+        <div className="min-w-0 flex-1" data-testid="empresa-cabecalho">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="min-w-0 text-lg font-bold break-words text-slate-900">{enterprise.fantasia}</p>
+            <StatusBadge active={enterprise.ativo === 1} />
+          </div>
+          <p className="text-sm break-words text-slate-600">{enterprise.razao}</p>
+        </div>
       </div>
 
       <dl className="mt-5 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -82,7 +87,15 @@ export function EnterpriseDetailsModal({ enterprise, onClose, onEdit }: { enterp
         <Item label="CEP">{enterprise.cep ? formatCep(enterprise.cep) : NA}</Item>
         <Item label="Cidade">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</Item>
         <Item label="Telefone">{enterprise.fone ? formatPhone(enterprise.fone) : NA}</Item>
-        <Item label="Email">{enterprise.email ? <a href={`mailto:${enterprise.email}`} className="text-brand-700 hover:underline">{enterprise.email}</a> : NA}</Item>
+        <Item label="Email">
+          {enterprise.email ? (
+            <a href={`mailto:${enterprise.email}`} className="text-brand-700 hover:underline">
+              <EmailText email={enterprise.email} />
+            </a>
+          ) : (
+            NA
+          )}
+        </Item>
         <Item label="Site">
           {enterprise.site ? (
             <a href={enterprise.site} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 hover:underline">
@@ -92,7 +105,9 @@ export function EnterpriseDetailsModal({ enterprise, onClose, onEdit }: { enterp
             NA
           )}
         </Item>
-        <Item label="Status">{enterprise.ativo === 1 ? 'Ativa' : 'Inativa'}</Item>
+        <Item label="Status">
+          <StatusBadge active={enterprise.ativo === 1} />
+        </Item>
         {billing && (
           <Item label="Endereço de cobrança" wide>
             {formatStreet(billing.endereco, billing.numero)}
@@ -120,8 +135,8 @@ export function EnterpriseDetailsModal({ enterprise, onClose, onEdit }: { enterp
                   <p className="font-medium text-slate-900">
                     {user.firstname} {user.lastname}
                   </p>
-                  <p className="truncate text-slate-500">
-                    {user.email || 'Sem email'} · {user.cargo_nome || 'Sem cargo'}
+                  <p className="text-slate-500">
+                    {user.email ? <EmailText email={user.email} /> : 'Sem email'} · {user.cargo_nome || 'Sem cargo'}
                   </p>
                 </div>
                 <StatusBadge active={user.status === 1} />

@@ -16,7 +16,7 @@ export function FilterButtons<K extends string>({
   onChange: (key: K) => void;
 }) {
   return (
-    <div className="flex flex-wrap gap-1.5 sm:gap-2" role="group" aria-label={label}>
+    <div className="flex shrink-0 flex-wrap gap-1.5 sm:gap-2" role="group" aria-label={label}>
       {options.map((option) => (
         <button
           key={option.key}
@@ -44,7 +44,7 @@ export function SearchForm({ id, label, placeholder, value, onSearch }: { id: st
   }
 
   return (
-    <form onSubmit={submit} role="search" className="flex w-full gap-2 lg:max-w-xl">
+    <form onSubmit={submit} role="search" className="flex w-full gap-2 xl:max-w-xl">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -1,4 +1,5 @@
 import { Link } from '@inertiajs/react';
+import { useLayoutEffect, useRef } from 'react';
 
 export const CONSENT_COOKIE = 'cookie_consent';
 /** How long the visitor's choice is kept (SPEC.md section 9). */
@@ -22,9 +23,27 @@ export function loadTagManager(gtmId: string): void {
   document.head.appendChild(script);
 }
 
-export function CookieBanner({ onChoice }: { onChoice: (accepted: boolean) => void }) {
+/**
+ * The consent banner, fixed at the bottom. It stands below the open phone menu and any modal (z-40 against
+ * their z-50), and reports its height so the floating buttons sit above it and the page can scroll its last
+ * lines clear of it.
+ */
+export function CookieBanner({ onChoice, onHeight }: { onChoice: (accepted: boolean) => void; onHeight: (height: number) => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const report = () => onHeight(Math.ceil(element.getBoundingClientRect().height));
+    report();
+    const observer = new ResizeObserver(report);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      onHeight(0);
+    };
+  }, [onHeight]);
   return (
-    <div role="region" aria-label="Aviso de cookies" className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4">
+    <div ref={box} role="region" aria-label="Aviso de cookies" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
       <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl sm:flex-row sm:items-center sm:gap-6 sm:p-5">
         <p className="text-sm leading-relaxed text-slate-700">
           Usamos cookies para melhorar sua experiência e entender como o site é usado. Você pode aceitar ou rejeitar os cookies não

@@ -30,7 +30,7 @@ function describe(summary: Record<string, unknown> | null): string {
 /** Who did what in the back office (masters only). */
 export default function Auditoria() {
   const { filters, entries } = usePage<Props>().props;
-  const { visit, loading, loadError } = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '' });
+  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '' });
   const totalPages = Math.max(1, Math.ceil(entries.total / entries.pageSize));
 
   return (
@@ -53,7 +53,7 @@ export default function Auditoria() {
         </label>
       </div>
       {loadError && <LoadError message="Erro ao carregar a auditoria." onRetry={() => visit(filters)} />}
-      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {entries.data.length === 0 ? (
           <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum registro encontrado.</p>
         ) : (
@@ -82,7 +82,7 @@ export default function Auditoria() {
             ))}
           </ul>
         )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
       </div>
     </div>
   );

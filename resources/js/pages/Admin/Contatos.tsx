@@ -1,9 +1,13 @@
 import { usePage } from '@inertiajs/react';
-import { useState, type ReactNode } from 'react';
+import { Check, Mail, MessageCircle, Trash2 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatPhone } from '../../../../src/common/br';
 import type { ContactCounts, ContactPage, ContactView } from '../../../../src/contacts/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
+import { ACTIONS_CELL, ACTIONS_HEAD, CARD, CardList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
+import { EmailText } from '../../components/ui/EmailText';
+import { IconButton, IconLink } from '../../components/ui/IconButton';
 import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
@@ -42,7 +46,7 @@ export default function Contatos() {
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { visit, loading, loadError } = useListVisit<Filters>('/admin/contato', ['filters', 'contacts', 'counts'], { page: 1 });
+  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/contato', ['filters', 'contacts', 'counts'], { page: 1 });
   const reload = () => visit(filters);
 
   async function markAnswered(canal: 'whatsapp' | 'email') {
@@ -80,28 +84,20 @@ export default function Contatos() {
   const answered = filters.status === 'respondido';
   const totalPages = Math.max(1, Math.ceil(contacts.total / contacts.pageSize));
   const actions = (contact: ContactView) => (
-    <div className="flex justify-end gap-1 whitespace-nowrap" onClick={(event) => event.stopPropagation()}>
-      <a
+    <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+      <IconLink
         href={whatsappLink(internationalPhone(contact.telefone), contactReplyMessage(appName, contact.nome))}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`Responder ${contact.nome} pelo WhatsApp`}
+        external
+        label={`Responder ${contact.nome} pelo WhatsApp`}
         title="Responder pelo WhatsApp"
-        className="rounded-lg p-2 text-brand-700 hover:bg-brand-50"
-      >
-        <Icon path="M4 20l1.3-3.9A8 8 0 1 1 8 19zM9 9.5c0 3 2.5 5.5 5.5 5.5l1-1.5-2-1-1 1a4 4 0 0 1-2-2l1-1-1-2z" />
-      </a>
-      <a href={`mailto:${contact.email}?subject=${encodeURIComponent(`Contato pelo site ${appName}`)}`} aria-label={`Responder ${contact.nome} por e-mail`} title="Responder por e-mail" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
-        <Icon path="M3 6h18v12H3zM3 7l9 6 9-6" />
-      </a>
+        icon={MessageCircle}
+        tone="brand"
+      />
+      <IconLink href={`mailto:${contact.email}?subject=${encodeURIComponent(`Contato pelo site ${appName}`)}`} label={`Responder ${contact.nome} por e-mail`} title="Responder por e-mail" icon={Mail} />
       {answered ? (
-        <button type="button" onClick={() => setDeleting(contact)} aria-label={`Excluir contato de ${contact.nome}`} title="Excluir" className="rounded-lg p-2 text-red-600 hover:bg-red-50">
-          <Icon path="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-        </button>
+        <IconButton label={`Excluir contato de ${contact.nome}`} title="Excluir" icon={Trash2} tone="danger" onClick={() => setDeleting(contact)} />
       ) : (
-        <button type="button" onClick={() => setAnswering(contact)} aria-label={`Marcar contato de ${contact.nome} como respondido`} title="Marcar como respondido" className="rounded-lg p-2 text-brand-700 hover:bg-brand-50">
-          <Icon path="M5 12l4 4L19 7" />
-        </button>
+        <IconButton label={`Marcar contato de ${contact.nome} como respondido`} title="Marcar como respondido" icon={Check} tone="brand" onClick={() => setAnswering(contact)} />
       )}
     </div>
   );
@@ -121,83 +117,85 @@ export default function Contatos() {
         <LoadError message="Erro ao carregar contatos" onRetry={reload} />
       )}
 
-      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {contacts.data.length === 0 ? (
           <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">
             {answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}
           </p>
         ) : (
           <>
-            <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th className="px-4 py-3">Nome</th>
-                    <th className="px-4 py-3">Email</th>
-                    <th className="px-4 py-3">Telefone</th>
-                    <th className="px-4 py-3">Mensagem</th>
-                    {answered ? (
-                      <>
-                        <th className="px-4 py-3">Canal</th>
-                        <th className="px-4 py-3">Respondido em</th>
-                      </>
-                    ) : (
-                      <th className="px-4 py-3">Recebido em</th>
-                    )}
-                    <th className="px-4 py-3 text-right">Ações</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {contacts.data.map((contact) => (
-                    <tr key={contact.id} onClick={() => setDetails(contact)} className="cursor-pointer hover:bg-slate-50">
-                      <td className="px-4 py-2.5">
-                        <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
-                          {contact.nome}
-                        </button>
-                      </td>
-                      <td className="px-4 py-2.5 text-slate-600">{contact.email}</td>
-                      <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
-                      <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
-                        {truncate(contact.mensagem, 30)}
-                      </td>
-                      {answered ? (
-                        <>
-                          <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
-                          <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDateTime(contact.responded_at)}</td>
-                        </>
-                      ) : (
-                        <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDateTime(contact.created_at)}</td>
-                      )}
-                      <td className="px-4 py-2.5">{actions(contact)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="mt-6 space-y-3 md:hidden">
-              {contacts.data.map((contact) => (
-                <li key={contact.id} onClick={() => setDetails(contact)} className="cursor-pointer rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900">
+            <ListTable>
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th className="px-4 py-3">Nome</th>
+                  <th className="px-4 py-3">Email</th>
+                  <th className="px-4 py-3">Telefone</th>
+                  <th className="px-4 py-3">Mensagem</th>
+                  {answered ? (
+                    <>
+                      <th className="px-4 py-3">Canal</th>
+                      <th className="px-4 py-3">Respondido em</th>
+                    </>
+                  ) : (
+                    <th className="px-4 py-3">Recebido em</th>
+                  )}
+                  <th className={ACTIONS_HEAD}>Ações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {contacts.data.map((contact) => (
+                  <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
+                    <td className="px-4 py-2.5">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
                         {contact.nome}
                       </button>
-                      <p className="truncate text-sm text-slate-600">{contact.email}</p>
+                    </td>
+                    <td className="min-w-52 px-4 py-2.5 text-slate-600">
+                      <EmailText email={contact.email} />
+                    </td>
+                    <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
+                    <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
+                      {truncate(contact.mensagem, 30)}
+                    </td>
+                    {answered ? (
+                      <>
+                        <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
+                        <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.responded_at)}</td>
+                      </>
+                    ) : (
+                      <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.created_at)}</td>
+                    )}
+                    <td className={ACTIONS_CELL}>{actions(contact)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </ListTable>
+            <CardList>
+              {contacts.data.map((contact) => (
+                <li key={contact.id} onClick={() => setDetails(contact)} className={CARD}>
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold break-words text-slate-900">
+                        {contact.nome}
+                      </button>
+                      <p className="text-sm text-slate-600">
+                        <EmailText email={contact.email} />
+                      </p>
                       <p className="text-sm text-slate-600">{formatPhone(contact.telefone)}</p>
                     </div>
                     {contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
                   </div>
-                  <p className="mt-2 text-sm text-slate-700">{truncate(contact.mensagem, 50)}</p>
-                  <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                  <p className="mt-2 mb-3 text-sm break-words text-slate-700">{truncate(contact.mensagem, 50)}</p>
+                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
                     <span className="text-xs text-slate-500">{answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}</span>
                     {actions(contact)}
                   </div>
                 </li>
               ))}
-            </ul>
+            </CardList>
           </>
         )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
       </div>
 
       {details && (
@@ -224,8 +222,8 @@ export default function Contatos() {
             <Item label="Nome">{details.nome}</Item>
             <Item label="Recebido em">{formatDateTime(details.created_at)}</Item>
             <Item label="Email">
-              <a href={`mailto:${details.email}`} className="break-all text-brand-700 hover:underline">
-                {details.email}
+              <a href={`mailto:${details.email}`} className="text-brand-700 hover:underline">
+                <EmailText email={details.email} />
               </a>
             </Item>
             <Item label="Telefone">
@@ -235,11 +233,9 @@ export default function Contatos() {
             </Item>
             {details.status === 'respondido' && (
               <>
-                <Item label="Respondido por">{details.response_channel ? CHANNELS[details.response_channel] : '—'}</Item>
-                <Item label="Respondido em">
-                  {formatDateTime(details.responded_at)}
-                  {details.responded_by_nome ? ` · ${details.responded_by_nome}` : ''}
-                </Item>
+                <Item label="Canal">{details.response_channel ? CHANNELS[details.response_channel] : '—'}</Item>
+                <Item label="Respondido em">{formatDateTime(details.responded_at)}</Item>
+                {details.responded_by_nome && <Item label="Respondido por">{details.responded_by_nome}</Item>}
               </>
             )}
           </dl>
@@ -256,9 +252,13 @@ export default function Contatos() {
   );
 }
 
-/** 'Por onde você respondeu?': WhatsApp or E-mail. */
+/**
+ * 'Por onde você respondeu?': WhatsApp or E-mail. Each contact starts with no channel chosen and Confirmar
+ * waits for a choice, so a quick click never records the channel of the previous contact.
+ */
 function AnswerModal({ contact, busy, onCancel, onConfirm }: { contact: ContactView | null; busy: boolean; onCancel: () => void; onConfirm: (canal: 'whatsapp' | 'email') => void }) {
-  const [canal, setCanal] = useState<'whatsapp' | 'email'>('whatsapp');
+  const [canal, setCanal] = useState<'whatsapp' | 'email' | null>(null);
+  useEffect(() => setCanal(null), [contact?.id]);
   return (
     <Modal
       open={contact !== null}
@@ -271,7 +271,7 @@ function AnswerModal({ contact, busy, onCancel, onConfirm }: { contact: ContactV
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancelar
           </Button>
-          <Button onClick={() => onConfirm(canal)} disabled={busy}>
+          <Button onClick={() => canal && onConfirm(canal)} disabled={busy || canal === null}>
             {busy ? 'Salvando...' : 'Confirmar'}
           </Button>
         </>
@@ -304,14 +304,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 text-slate-800">{children}</dd>
     </div>
-  );
-}
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={path} />
-    </svg>
   );
 }
 

@@ -5,9 +5,8 @@ import type { DashboardData } from '../../../../src/dashboard/dashboard.views';
 import { LoadError } from '../../components/ui/LoadError';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
+import { BLUES, formatShare } from '../../lib/chart-colors';
 
-/** Ten blues, darkest first (SPEC.md section 2). */
-const BLUES = ['#0b2545', '#13315c', '#1d4e89', '#1f6fb2', '#2a86d1', '#3b9ae1', '#5aaee8', '#7cc0ee', '#a3d3f4', '#c8e4f8'];
 const NO_DATA = 'Sem dados para exibir';
 
 const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
@@ -66,7 +65,7 @@ export default function Dashboard() {
                         <Cell key={slice.name} fill={BLUES[index % BLUES.length]} />
                       ))}
                     </Pie>
-                    <Tooltip formatter={(value) => [`${value} usuário(s)`, '']} />
+                    <Tooltip formatter={(value, name) => [`${Number(value).toLocaleString('pt-BR')} usuário(s) · ${formatShare(Number(value), donutTotal)}`, String(name)]} />
                   </PieChart>
                 </ResponsiveContainer>
               </div>
@@ -74,9 +73,11 @@ export default function Dashboard() {
                 {data.usuariosPorEmpresa.map((slice, index) => (
                   <li key={slice.name} className="flex items-center gap-2">
                     <span className="h-3 w-3 shrink-0 rounded-sm" style={{ background: BLUES[index % BLUES.length] }} aria-hidden="true" />
-                    <span className="min-w-0 flex-1 truncate text-slate-700">{slice.name}</span>
+                    <span className="min-w-0 flex-1 truncate text-slate-700" title={slice.name}>
+                      {slice.name}
+                    </span>
                     <span className="font-semibold text-slate-900 tabular-nums">{slice.total}</span>
-                    <span className="w-12 text-right text-xs text-slate-500 tabular-nums">{Math.round((slice.total / donutTotal) * 100)}%</span>
+                    <span className="w-12 text-right text-xs text-slate-500 tabular-nums">{formatShare(slice.total, donutTotal)}</span>
                   </li>
                 ))}
               </ul>
@@ -135,8 +136,9 @@ function MetricCard({ label, value, href }: { label: string; value: number | und
   );
 }
 
+/** While loading, a skeleton; after a failure, a quiet note (the banner above says what failed and retries). */
 function Placeholder({ failed }: { failed: boolean }) {
-  return failed ? <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p> : <div className="mt-4 h-56 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando" />;
+  return failed ? <p className="py-16 text-center text-sm text-slate-400">Gráfico indisponível.</p> : <div className="mt-4 h-56 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando" />;
 }
 
 Dashboard.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

@@ -1,14 +1,17 @@
 import { usePage } from '@inertiajs/react';
+import { Check, Pencil, Power } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatCnpj } from '../../../../src/common/br';
 import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
+import { ACTIONS_CELL, ACTIONS_HEAD, CARD, CardList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { Button } from '../../components/ui/Button';
+import { IconButton } from '../../components/ui/IconButton';
 import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Pagination } from '../../components/ui/Pagination';
@@ -53,7 +56,7 @@ export default function Empresas() {
       .catch((failure: unknown) => console.error('Falha ao carregar logos', failure));
   }, []);
 
-  const { visit, loading, loadError } = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
+  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
   const reload = () => visit(filters);
 
 
@@ -82,12 +85,13 @@ export default function Empresas() {
   const totalPages = Math.max(1, Math.ceil(enterprises.total / enterprises.pageSize));
   const actions = (enterprise: EnterpriseView) => (
     <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
-      <IconButton label={`Editar ${enterprise.fantasia}`} onClick={() => openForm(enterprise)}>
-        <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
-      </IconButton>
-      <IconButton label={`${enterprise.ativo === 1 ? 'Desativar' : 'Ativar'} ${enterprise.fantasia}`} onClick={() => setToggling(enterprise)} tone={enterprise.ativo === 1 ? 'danger' : 'brand'}>
-        {enterprise.ativo === 1 ? <path d="M12 3v9M6.3 7.3a8 8 0 1 0 11.4 0" /> : <path d="M5 12l4 4L19 7" />}
-      </IconButton>
+      <IconButton label={`Editar ${enterprise.fantasia}`} icon={Pencil} onClick={() => openForm(enterprise)} />
+      <IconButton
+        label={`${enterprise.ativo === 1 ? 'Desativar' : 'Ativar'} ${enterprise.fantasia}`}
+        icon={enterprise.ativo === 1 ? Power : Check}
+        onClick={() => setToggling(enterprise)}
+        tone={enterprise.ativo === 1 ? 'danger' : 'brand'}
+      />
     </div>
   );
 
@@ -106,7 +110,7 @@ export default function Empresas() {
         </Button>
       </div>
 
-      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
         <FilterButtons label="Filtrar por status" options={FILTERS} value={filters.status} counts={counts} onChange={(status) => visit({ ...filters, status, page: 1 })} />
         <SearchForm id="busca-empresas" label="Buscar empresas" placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..." value={filters.busca} onSearch={(text) => visit({ ...filters, busca: text, page: 1 })} />
       </div>
@@ -115,78 +119,76 @@ export default function Empresas() {
         <LoadError message="Falha ao carregar empresas." onRetry={reload} />
       )}
 
-      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {enterprises.data.length === 0 ? (
           <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhuma empresa encontrada.</p>
         ) : (
           <>
-            <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th className="px-4 py-3">Logo</th>
-                    <th className="px-4 py-3">Fantasia</th>
-                    <th className="px-4 py-3">CNPJ</th>
-                    <th className="px-4 py-3">IE</th>
-                    <th className="px-4 py-3">Cidade</th>
-                    <th className="px-4 py-3">Status</th>
-                    <th className="px-4 py-3 text-right">Ações</th>
+            <ListTable>
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th className="px-4 py-3">Logo</th>
+                  <th className="px-4 py-3">Fantasia</th>
+                  <th className="px-4 py-3">CNPJ</th>
+                  <th className="px-4 py-3">IE</th>
+                  <th className="px-4 py-3">Cidade</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className={ACTIONS_HEAD}>Ações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {enterprises.data.map((enterprise) => (
+                  <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
+                    <td className="px-4 py-2.5">
+                      <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
+                    </td>
+                    <td className="px-4 py-2.5">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                        {enterprise.fantasia}
+                      </button>
+                      <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
+                    </td>
+                    <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
+                    <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
+                    <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
+                    <td className="px-4 py-2.5">
+                      <StatusBadge active={enterprise.ativo === 1} />
+                    </td>
+                    <td className={ACTIONS_CELL}>{actions(enterprise)}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {enterprises.data.map((enterprise) => (
-                    <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className="cursor-pointer hover:bg-slate-50">
-                      <td className="px-4 py-2.5">
-                        <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
-                      </td>
-                      <td className="px-4 py-2.5">
-                        <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
-                          {enterprise.fantasia}
-                        </button>
-                        <p className="max-w-xs truncate text-xs text-slate-500">{enterprise.razao}</p>
-                      </td>
-                      <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
-                      <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
-                      <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
-                      <td className="px-4 py-2.5">
-                        <StatusBadge active={enterprise.ativo === 1} />
-                      </td>
-                      <td className="px-4 py-2.5">{actions(enterprise)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="mt-6 space-y-3 md:hidden">
+                ))}
+              </tbody>
+            </ListTable>
+            <CardList>
               {enterprises.data.map((enterprise) => (
-                <li key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className="cursor-pointer rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <li key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={CARD}>
                   <div className="flex items-start gap-3">
                     <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
                     <div className="min-w-0 flex-1">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold break-words text-slate-900">
                         {enterprise.fantasia}
                       </button>
                       <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>
                     </div>
                     <StatusBadge active={enterprise.ativo === 1} />
                   </div>
-                  <dl className="mt-3 grid grid-cols-2 gap-2 text-xs">
-                    <div>
+                  <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
+                    <div className="min-w-0">
                       <dt className="text-slate-500">IE</dt>
-                      <dd className="text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
+                      <dd className="break-words text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
                     </div>
-                    <div>
+                    <div className="min-w-0">
                       <dt className="text-slate-500">Cidade</dt>
-                      <dd className="text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
+                      <dd className="break-words text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
                     </div>
                   </dl>
-                  <div className="mt-3 border-t border-slate-100 pt-2">{actions(enterprise)}</div>
+                  <div className="mt-auto border-t border-slate-100 pt-2">{actions(enterprise)}</div>
                 </li>
               ))}
-            </ul>
+            </CardList>
           </>
         )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
       </div>
 
       <EnterpriseDetailsModal enterprise={details} onClose={() => setDetails(null)} onEdit={openForm} />
@@ -212,17 +214,6 @@ export default function Empresas() {
         onCancel={() => setToggling(null)}
       />
     </div>
-  );
-}
-
-function IconButton({ label, onClick, children, tone = 'neutral' }: { label: string; onClick: () => void; children: ReactNode; tone?: 'neutral' | 'danger' | 'brand' }) {
-  const tones = { neutral: 'text-slate-600 hover:bg-slate-100', danger: 'text-red-600 hover:bg-red-50', brand: 'text-brand-700 hover:bg-brand-50' };
-  return (
-    <button type="button" onClick={onClick} aria-label={label} title={label} className={`rounded-lg p-2 ${tones[tone]}`}>
-      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        {children}
-      </svg>
-    </button>
   );
 }
 

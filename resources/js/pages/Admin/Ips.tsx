@@ -1,6 +1,9 @@
 import { router, usePage } from '@inertiajs/react';
+import { RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { ACTIONS_CELL, ACTIONS_HEAD, CardList, ListTable } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
+import { IconButton } from '../../components/ui/IconButton';
 import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
@@ -131,26 +134,16 @@ export default function Ips() {
   }
 
   const refreshButton = (ip: AuthorizedIp) => (
-    <button
-      type="button"
+    <IconButton
+      label={`Atualizar localização de ${ip.ip}`}
+      title={ip.privado ? 'IP privado/localhost não possui geolocalização pública.' : 'Atualizar localização'}
+      icon={RefreshCw}
       onClick={() => refreshOne(ip)}
       disabled={ip.privado || refreshing.has(ip.id)}
-      title={ip.privado ? 'IP privado/localhost não possui geolocalização pública.' : 'Atualizar localização'}
-      aria-label={`Atualizar localização de ${ip.ip}`}
-      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
-    >
-      <svg viewBox="0 0 24 24" className={`h-4 w-4 ${refreshing.has(ip.id) ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-        <path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </button>
+      spinning={refreshing.has(ip.id)}
+    />
   );
-  const removeButton = (ip: AuthorizedIp) => (
-    <button type="button" onClick={() => setRemoving(ip)} aria-label={`Remover ${ip.ip}`} className="rounded-lg p-2 text-red-600 hover:bg-red-50">
-      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </button>
-  );
+  const removeButton = (ip: AuthorizedIp) => <IconButton label={`Remover ${ip.ip}`} icon={Trash2} tone="danger" onClick={() => setRemoving(ip)} />;
   const status = (ip: AuthorizedIp) => (
     <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ip.online ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}>
       <span className={`h-1.5 w-1.5 rounded-full ${ip.online ? 'bg-brand-600' : 'bg-slate-400'}`} aria-hidden="true" />
@@ -183,56 +176,54 @@ export default function Ips() {
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum IP cadastrado</p>
       ) : (
         <>
-          <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th className="px-4 py-3">IP</th>
-                  <th className="px-4 py-3">Administrador</th>
-                  <th className="px-4 py-3">Descrição</th>
-                  <th className="px-4 py-3">Local</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className="px-4 py-3 text-right">Ações</th>
+          <ListTable>
+            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-4 py-3">IP</th>
+                <th className="px-4 py-3">Administrador</th>
+                <th className="px-4 py-3">Descrição</th>
+                <th className="px-4 py-3">Local</th>
+                <th className="px-4 py-3">Status</th>
+                <th className={ACTIONS_HEAD}>Ações</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {ips.map((ip) => (
+                <tr key={ip.id} className="group hover:bg-slate-50">
+                  <td className="px-4 py-3 font-mono break-all text-slate-900">{ip.ip}</td>
+                  <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
+                  <td className="px-4 py-3 break-words text-slate-600">{ip.descricao || '—'}</td>
+                  <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
+                  <td className="px-4 py-3">{status(ip)}</td>
+                  <td className={ACTIONS_CELL}>
+                    <div className="flex justify-end gap-1">
+                      {refreshButton(ip)}
+                      {removeButton(ip)}
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {ips.map((ip) => (
-                  <tr key={ip.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 font-mono text-slate-900">{ip.ip}</td>
-                    <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
-                    <td className="px-4 py-3 text-slate-600">{ip.descricao || '—'}</td>
-                    <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
-                    <td className="px-4 py-3">{status(ip)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-1">
-                        {refreshButton(ip)}
-                        {removeButton(ip)}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="mt-6 space-y-3 md:hidden">
+              ))}
+            </tbody>
+          </ListTable>
+          <CardList>
             {ips.map((ip) => (
-              <li key={ip.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              <li key={ip.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-3">
-                  <div>
-                    <p className="font-mono font-semibold text-slate-900">{ip.ip}</p>
+                  <div className="min-w-0">
+                    <p className="font-mono font-semibold break-all text-slate-900">{ip.ip}</p>
                     <p className="text-sm text-slate-600">{ROLE_LABELS[ip.role]}</p>
                   </div>
                   {status(ip)}
                 </div>
-                {ip.descricao && <p className="mt-2 text-sm text-slate-700">{ip.descricao}</p>}
-                <p className="mt-1 text-sm text-slate-500">{ip.local || 'Local não identificado'}</p>
-                <div className="mt-3 flex justify-end gap-1 border-t border-slate-100 pt-2">
+                {ip.descricao && <p className="mt-2 text-sm break-words text-slate-700">{ip.descricao}</p>}
+                <p className="mt-1 mb-3 text-sm text-slate-500">{ip.local || 'Local não identificado'}</p>
+                <div className="mt-auto flex justify-end gap-1 border-t border-slate-100 pt-2">
                   {refreshButton(ip)}
                   {removeButton(ip)}
                 </div>
               </li>
             ))}
-          </ul>
+          </CardList>
         </>
       )}
 
@@ -282,9 +273,11 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
   async function myIp() {
     setLookingUp(true);
     try {
-      const { ip: address } = await api<{ ip: string }>('GET', '/admin/meu-ip');
+      const { ip: address, privado } = await api<{ ip: string; privado: boolean }>('GET', '/admin/meu-ip');
       setIp(address);
-      toast('success', `Seu IP público é ${address}`);
+      // A loopback or private-network address is what the server sees, but it is not a public IP.
+      if (privado) toast('info', `Seu IP nesta conexão é ${address}, um endereço local (loopback ou rede interna), não um IP público.`);
+      else toast('success', `Seu IP público é ${address}`);
     } catch (error) {
       toast('error', `Não foi possível obter seu IP público agora. ${error instanceof ApiError && error.message ? error.message : 'Tente novamente.'}`);
     } finally {

@@ -1,12 +1,16 @@
 import { usePage } from '@inertiajs/react';
+import { Check, KeyRound, Pencil, Power } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '../../../../src/common/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '../../../../src/users/app-user.views';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
+import { ACTIONS_CELL, ACTIONS_HEAD, CARD, CardList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { EmailText } from '../../components/ui/EmailText';
+import { IconButton } from '../../components/ui/IconButton';
 import { LoadError } from '../../components/ui/LoadError';
 import { Modal } from '../../components/ui/Modal';
 import { Pagination } from '../../components/ui/Pagination';
@@ -43,13 +47,14 @@ const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.tri
 export default function Usuarios() {
   const { filters, users, counts } = usePage<Props>().props;
   const toast = useToast();
-  const { visit, loading, loadError } = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], { page: 1, busca: '', date_from: '', date_to: '' });
+  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], { page: 1, busca: '', date_from: '', date_to: '' });
   const [details, setDetails] = useState<AppUserView | null>(null);
   const [editing, setEditing] = useState<AppUserView | null>(null);
   const [toggling, setToggling] = useState<AppUserView | null>(null);
   const [busy, setBusy] = useState(false);
   const [resetNotice, setResetNotice] = useState<{ email: string; minutes: number } | null>(null);
   const [resetting, setResetting] = useState<number | null>(null);
+  const [confirmReset, setConfirmReset] = useState<AppUserView | null>(null);
 
   const reload = () => visit(filters);
 
@@ -69,11 +74,17 @@ export default function Usuarios() {
     }
   }
 
-  async function sendReset(user: AppUserView) {
+  /** A reset e-mail goes to a real person's inbox: staff confirm the recipient first. */
+  function askReset(user: AppUserView) {
     if (!user.email) {
       toast('error', 'Este usuário não possui e-mail cadastrado.');
       return;
     }
+    setConfirmReset(user);
+  }
+
+  async function sendReset(user: AppUserView) {
+    setConfirmReset(null);
     setResetting(user.user_id);
     try {
       const result = await api<{ email: string; expires_in_minutes?: number; expires_at?: string }>('POST', `/admin/users/${user.user_id}/reset-password`);
@@ -88,16 +99,10 @@ export default function Usuarios() {
 
   const totalPages = Math.max(1, Math.ceil(users.total / users.pageSize));
   const actions = (user: AppUserView) => (
-    <div className="flex justify-end gap-1 whitespace-nowrap" onClick={(event) => event.stopPropagation()}>
-      <IconButton label={`Editar ${fullName(user)}`} onClick={() => setEditing(user)}>
-        <path d="M4 20h4L19 9l-4-4L4 16zM14 6l4 4" />
-      </IconButton>
-      <IconButton label={`Enviar e-mail de redefinição de senha para ${fullName(user)}`} onClick={() => sendReset(user)} disabled={resetting === user.user_id}>
-        <path d="M3 6h18v12H3zM3 7l9 6 9-6" />
-      </IconButton>
-      <IconButton label={`${user.status === 1 ? 'Desativar' : 'Ativar'} ${fullName(user)}`} onClick={() => setToggling(user)} tone={user.status === 1 ? 'danger' : 'brand'}>
-        {user.status === 1 ? <path d="M12 3v9M6.3 7.3a8 8 0 1 0 11.4 0" /> : <path d="M5 12l4 4L19 7" />}
-      </IconButton>
+    <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+      <IconButton label={`Editar ${fullName(user)}`} icon={Pencil} onClick={() => setEditing(user)} />
+      <IconButton label={`Enviar e-mail de redefinição de senha para ${fullName(user)}`} icon={KeyRound} onClick={() => askReset(user)} disabled={resetting === user.user_id} />
+      <IconButton label={`${user.status === 1 ? 'Desativar' : 'Ativar'} ${fullName(user)}`} icon={user.status === 1 ? Power : Check} onClick={() => setToggling(user)} tone={user.status === 1 ? 'danger' : 'brand'} />
     </div>
   );
 
@@ -106,7 +111,7 @@ export default function Usuarios() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Usuários do App</h1>
       <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
 
-      <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
         <FilterButtons label="Filtrar por status" options={FILTERS} value={filters.status} counts={counts} onChange={(status) => visit({ ...filters, status, page: 1 })} />
         <SearchForm id="busca-usuarios" label="Buscar usuários" placeholder="Buscar por Nome, Sobrenome, Email, CPF, Empresa e Cargo..." value={filters.busca} onSearch={(text) => visit({ ...filters, busca: text, page: 1 })} />
       </div>
@@ -128,70 +133,68 @@ export default function Usuarios() {
 
       {loadError && <LoadError message="Falha ao carregar usuários." onRetry={reload} />}
 
-      <div className={`transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
+      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {users.data.length === 0 ? (
           <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum usuário encontrado.</p>
         ) : (
           <>
-            <div className="mt-6 hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th className="px-4 py-3">Nome</th>
-                    <th className="px-4 py-3">Email</th>
-                    <th className="px-4 py-3">Data de Cadastro</th>
-                    <th className="px-4 py-3">Empresa</th>
-                    <th className="px-4 py-3">Cargo</th>
-                    <th className="px-4 py-3">Status</th>
-                    <th className="px-4 py-3 text-right">Ações</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {users.data.map((user) => (
-                    <tr key={user.user_id} onClick={() => setDetails(user)} className="cursor-pointer hover:bg-slate-50">
-                      <td className="px-4 py-2.5">
-                        <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
-                          {fullName(user)}
-                        </button>
-                      </td>
-                      <td className="max-w-56 truncate px-4 py-2.5 text-slate-600">{user.email || '—'}</td>
-                      <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
-                      <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
-                      <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
-                      <td className="px-4 py-2.5">
-                        <StatusBadge active={user.status === 1} />
-                      </td>
-                      <td className="px-4 py-2.5">{actions(user)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="mt-6 space-y-3 md:hidden">
-              {users.data.map((user) => (
-                <li key={user.user_id} onClick={() => setDetails(user)} className="cursor-pointer rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900">
+            <ListTable>
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <tr>
+                  <th className="px-4 py-3">Nome</th>
+                  <th className="px-4 py-3">Email</th>
+                  <th className="px-4 py-3">Data de Cadastro</th>
+                  <th className="px-4 py-3">Empresa</th>
+                  <th className="px-4 py-3">Cargo</th>
+                  <th className="px-4 py-3">Status</th>
+                  <th className={ACTIONS_HEAD}>Ações</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {users.data.map((user) => (
+                  <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
+                    <td className="px-4 py-2.5">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
                         {fullName(user)}
                       </button>
-                      <p className="truncate text-sm text-slate-600">{user.email || '—'}</p>
+                    </td>
+                    <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
+                    <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
+                    <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
+                    <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
+                    <td className="px-4 py-2.5">
+                      <StatusBadge active={user.status === 1} />
+                    </td>
+                    <td className={ACTIONS_CELL}>{actions(user)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </ListTable>
+            <CardList>
+              {users.data.map((user) => (
+                <li key={user.user_id} onClick={() => setDetails(user)} className={CARD}>
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold break-words text-slate-900">
+                        {fullName(user)}
+                      </button>
+                      <p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>
                     </div>
                     <StatusBadge active={user.status === 1} />
                   </div>
-                  <p className="mt-2 text-sm text-slate-700">
+                  <p className="mt-2 mb-3 text-sm break-words text-slate-700">
                     {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
                   </p>
-                  <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
                     <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
                     {actions(user)}
                   </div>
                 </li>
               ))}
-            </ul>
+            </CardList>
           </>
         )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page })} />
+        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
       </div>
 
       {details && (
@@ -219,7 +222,7 @@ export default function Usuarios() {
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             <Item label="Nome">{details.firstname}</Item>
             <Item label="Sobrenome">{details.lastname}</Item>
-            <Item label="Email">{details.email || NOT_INFORMED}</Item>
+            <Item label="Email">{details.email ? <EmailText email={details.email} /> : NOT_INFORMED}</Item>
             <Item label="Telefone">{details.fone ? formatPhone(details.fone) : NOT_INFORMED}</Item>
             <Item label="CPF">{details.cpf ? formatCpf(details.cpf) : NOT_INFORMED}</Item>
             <Item label="Empresa">{details.empresa_nome || 'Sem empresa'}</Item>
@@ -253,11 +256,23 @@ export default function Usuarios() {
         onConfirm={confirmToggle}
         onCancel={() => setToggling(null)}
       />
+      <ConfirmDialog
+        open={confirmReset !== null}
+        title="Redefinição de senha"
+        message={confirmReset ? `Enviar para ${confirmReset.email} um link de redefinição de senha de ${fullName(confirmReset)}?` : ''}
+        confirmLabel="Enviar e-mail"
+        onConfirm={() => confirmReset && sendReset(confirmReset)}
+        onCancel={() => setConfirmReset(null)}
+      />
       <Modal open={resetNotice !== null} title="Email de Redefinição Enviado" size="sm" onClose={() => setResetNotice(null)} footer={<Button onClick={() => setResetNotice(null)}>Entendi</Button>}>
         {resetNotice && (
           <div className="space-y-2 text-sm text-slate-700">
             <p>
-              Enviamos um link para redefinir a senha para <strong className="break-all text-slate-900">{resetNotice.email}</strong>.
+              Enviamos um link para redefinir a senha para{' '}
+              <strong className="text-slate-900">
+                <EmailText email={resetNotice.email} />
+              </strong>
+              .
             </p>
             <p>Este link expira em {resetNotice.minutes} minuto(s).</p>
             <p className="text-slate-500">Se o e-mail não aparecer na caixa de entrada, peça ao usuário para verificar a pasta de spam.</p>
@@ -274,17 +289,6 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 text-slate-800">{children}</dd>
     </div>
-  );
-}
-
-function IconButton({ label, onClick, children, tone = 'neutral', disabled = false }: { label: string; onClick: () => void; children: ReactNode; tone?: 'neutral' | 'danger' | 'brand'; disabled?: boolean }) {
-  const tones = { neutral: 'text-slate-600 hover:bg-slate-100', danger: 'text-red-600 hover:bg-red-50', brand: 'text-brand-700 hover:bg-brand-50' };
-  return (
-    <button type="button" onClick={onClick} disabled={disabled} aria-label={label} title={label} className={`rounded-lg p-2 disabled:opacity-40 ${tones[tone]}`}>
-      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        {children}
-      </svg>
-    </button>
   );
 }
 

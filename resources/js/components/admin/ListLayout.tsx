@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The two faces of an admin list. Below 1280 px (phones, tablets and laptops with the sidebar open) rows are
+ * cards, one or two per line, where every field and action fits; from 1280 px up they form a table, which
+ * scrolls sideways if its columns ever outgrow the box, with the actions column kept in view on the right.
+ */
+export function ListTable({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block" data-list="table">
+      <table className="w-full text-left text-sm">{children}</table>
+    </div>
+  );
+}
+
+export function CardList({ children }: { children: ReactNode }) {
+  return (
+    <ul className="mt-6 grid gap-3 sm:grid-cols-2 xl:hidden" data-list="cards">
+      {children}
+    </ul>
+  );
+}
+
+/** Header and cells of the actions column: sticky on the right edge, opaque so scrolled cells pass under it. */
+export const ACTIONS_HEAD = 'sticky right-0 bg-slate-50 px-4 py-3 text-right';
+export const ACTIONS_CELL = 'sticky right-0 bg-white px-3 py-1.5 shadow-[-10px_0_10px_-10px_rgba(15,23,42,0.18)] group-hover:bg-slate-50';
+/** A table row that opens the details on click. */
+export const ROW = 'group cursor-pointer hover:bg-slate-50';
+/** A card that opens the details on click. */
+export const CARD = 'flex cursor-pointer flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200';
