@@ -61,6 +61,12 @@ describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {
     await donut.getByText('Pioneira Tratores').waitFor();
     await donut.getByText('Sem empresa').waitFor();
     expect(await donut.locator('.recharts-pie-sector').count()).toBe(4);
+    // Hovering a slice says whose it is, how many and what share of the whole.
+    const surface = (await donut.locator('svg.recharts-surface').boundingBox())!;
+    await page.mouse.move(surface.x + surface.width / 2, surface.y + surface.height * 0.12); // on the ring, at 12 o'clock
+    await expect.poll(() => donut.locator('.recharts-tooltip-wrapper').innerText()).toMatch(/\S.* : \d+ usuário\(s\) · \d+%/);
+    const sliceFills = await donut.locator('.recharts-pie-sector path').evaluateAll((paths) => paths.map((path) => path.getAttribute('fill')));
+    expect(new Set(sliceFills).size).toBe(sliceFills.length);
 
     const chart = page.locator('[data-series]');
     expect(await chart.getAttribute('data-series')).toBe('usuarios');
@@ -86,6 +92,8 @@ describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {
     await page.route('**/api/admin/dashboard', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Erro interno.' }) }));
     await page.reload();
     await page.getByText('Erro ao carregar dados').waitFor();
+    // The failure is said once, with its retry; the charts do not claim there is no data.
+    expect(await page.getByText('Sem dados para exibir').count()).toBe(0);
     await page.unroute('**/api/admin/dashboard');
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect.poll(() => page.getByText('Erro ao carregar dados').count()).toBe(0);

@@ -1,20 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppUser } from '../../src/users/app-user.entity.js';
-import { appUserSearchColumns } from '../../src/users/app-user-search.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { createAdminFixture, nextTestIp } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, logIn, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { latestLink } from '../support/outbox.js';
+import { createAppUser } from '../support/row-factories.js';
 
 const app = useBrowserApp();
 mkdirSync('test-results', { recursive: true });
 
-async function createUser(values: Partial<AppUser> & { firstname: string; lastname: string }): Promise<AppUser> {
-  const users = app.sut.dataSource.getRepository(AppUser);
-  const email = values.email === undefined ? `${values.firstname.toLowerCase()}.${Date.now()}@exemplo.com.br` : values.email;
-  return users.save(users.create({ status: 1, ...values, email, ...appUserSearchColumns({ firstname: values.firstname, lastname: values.lastname, email, cpf: values.cpf ?? null }) }));
-}
+const createUser = (values: Parameters<typeof createAppUser>[1]) => createAppUser(app.sut, values);
 
 const openUsers = (width = 1440) => openAdminPage(app, '/admin/usuarios', 'Usuários do App', width);
 
@@ -68,8 +64,16 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
     await page.getByText('Usuário atualizado com sucesso!').waitFor();
     await expect.poll(async () => (await app.sut.dataSource.getRepository(AppUser).findOneByOrFail({ userId: target.userId })).cpf).toBe('52998224725');
 
-    // Reset e-mail: the notice names the recipient and the link's lifetime; the message is in the outbox.
-    await page.getByRole('button', { name: `Enviar e-mail de redefinição de senha para Lucimara ${marker} Peçanha` }).click();
+    // Reset e-mail: staff confirm the recipient first (Cancelar sends nothing); the notice names the recipient
+    // and the link's lifetime; the message is in the outbox.
+    const resetButton = page.getByRole('button', { name: `Enviar e-mail de redefinição de senha para Lucimara ${marker} Peçanha` });
+    await resetButton.click();
+    const confirmReset = page.getByRole('dialog', { name: 'Redefinição de senha' });
+    await confirmReset.getByText(`Enviar para ${target.email} um link de redefinição de senha de Lucimara ${marker} Peçanha?`).waitFor();
+    await confirmReset.getByRole('button', { name: 'Cancelar' }).click();
+    expect(await latestLink(app.sut.config.mail.outboxDir, target.email!, '/redefinir-senha')).toBeNull();
+    await resetButton.click();
+    await confirmReset.getByRole('button', { name: 'Enviar e-mail' }).click();
     const notice = page.getByRole('dialog', { name: 'Email de Redefinição Enviado' });
     await notice.getByText(target.email!).waitFor();
     await notice.getByText('Este link expira em 30 minuto(s).').waitFor();

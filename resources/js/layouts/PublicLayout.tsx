@@ -92,8 +92,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     setConsent(null);
   }
 
-  // The floating buttons stand 16 px above whatever is at the bottom of the screen: the banner or nothing.
-  const floatingBottom = { bottom: bannerHeight + 16 };
 
   const navLink = (href: string, label: string, className: string) => {
     const active = path === href;
@@ -110,6 +108,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   ];
 
   return (
+    // While the banner is up, the page ends that much lower, so its last lines can be scrolled clear of it.
     <div className="flex min-h-screen flex-col" style={bannerHeight ? { paddingBottom: bannerHeight } : undefined}>
       <PageTitle />
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
@@ -271,31 +270,40 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </footer>
 
-      {!menuOpen && (
-        <a
-          href={chatUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="Fale com a gente pelo WhatsApp"
-          data-testid="chat-flutuante"
-          style={floatingBottom}
-          className="fixed right-4 z-30 rounded-full bg-[#0f7a3f] p-3.5 text-white shadow-lg transition hover:scale-105"
-        >
-          <WhatsappIcon className="h-7 w-7" />
-        </a>
-      )}
-      {showTop && (
-        <button
-          type="button"
-          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-          aria-label="Voltar ao topo"
-          style={floatingBottom}
-          className="fixed left-4 z-30 rounded-full bg-white p-3 text-brand-800 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50"
-        >
-          <ArrowUp className="h-5 w-5" aria-hidden="true" />
-        </button>
-      )}
-      {consent === null && <CookieBanner onChoice={choose} onHeight={onBannerHeight} />}
+      {/*
+        One dock at the bottom of the screen: the floating buttons stand on the cookie banner while it is there,
+        so neither covers the other, from the first paint on. It lets taps through between the buttons, and stays
+        below the open menu and the modals (z-40 against their z-50).
+      */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col">
+        <div className="flex items-end justify-between gap-4 px-4 pb-4">
+          {showTop ? (
+            <button
+              type="button"
+              onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+              aria-label="Voltar ao topo"
+              className="pointer-events-auto rounded-full bg-white p-3 text-brand-800 shadow-lg ring-1 ring-slate-200 hover:bg-brand-50"
+            >
+              <ArrowUp className="h-5 w-5" aria-hidden="true" />
+            </button>
+          ) : (
+            <span />
+          )}
+          {!menuOpen && (
+            <a
+              href={chatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Fale com a gente pelo WhatsApp"
+              data-testid="chat-flutuante"
+              className="pointer-events-auto rounded-full bg-[#0f7a3f] p-3.5 text-white shadow-lg transition hover:scale-105"
+            >
+              <WhatsappIcon className="h-7 w-7" />
+            </a>
+          )}
+        </div>
+        {consent === null && <CookieBanner onChoice={choose} onHeight={onBannerHeight} />}
+      </div>
     </div>
   );
 }

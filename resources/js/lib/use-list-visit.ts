@@ -31,7 +31,7 @@ export function useListVisit<T extends Record<string, string | number>>(path: st
       onSuccess: () => {
         setLoadError(false);
         const list = listRef.current;
-        if (toListTop && list && list.getBoundingClientRect().top < LIST_TOP_MARGIN) list.scrollIntoView({ block: 'start' });
+        if (toListTop && list && list.getBoundingClientRect().top < LIST_TOP_MARGIN) list.scrollIntoView({ block: 'start', behavior: 'instant' });
       },
       onHttpException: failed,
       onNetworkError: failed,

@@ -24,9 +24,8 @@ export function loadTagManager(gtmId: string): void {
 }
 
 /**
- * The consent banner, fixed at the bottom. It stands below the open phone menu and any modal (z-40 against
- * their z-50), and reports its height so the floating buttons sit above it and the page can scroll its last
- * lines clear of it.
+ * The consent banner, at the bottom of the layout's dock (below the open phone menu and any modal). It reports
+ * its height so the page can scroll its last lines clear of it.
  */
 export function CookieBanner({ onChoice, onHeight }: { onChoice: (accepted: boolean) => void; onHeight: (height: number) => void }) {
   const box = useRef<HTMLDivElement>(null);
@@ -43,7 +42,7 @@ export function CookieBanner({ onChoice, onHeight }: { onChoice: (accepted: bool
     };
   }, [onHeight]);
   return (
-    <div ref={box} role="region" aria-label="Aviso de cookies" className="fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4">
+    <div ref={box} role="region" aria-label="Aviso de cookies" className="pointer-events-auto p-3 pt-0 sm:p-4 sm:pt-0">
       <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl sm:flex-row sm:items-center sm:gap-6 sm:p-5">
         <p className="text-sm leading-relaxed text-slate-700">
           Usamos cookies para melhorar sua experiência e entender como o site é usado. Você pode aceitar ou rejeitar os cookies não
