@@ -198,6 +198,17 @@ describe.skipIf(!browserAvailable)('the public site on a phone', () => {
     await context.close();
   });
 
+  it('a modal stands above the undecided cookie banner: its last action is tappable', async () => {
+    const { context, page } = await openPublic('/', 390, null);
+    await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor();
+    await page.getByRole('button', { name: /^Assinar / }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Finalizar assinatura' });
+    const go = dialog.getByRole('link', { name: 'Continuar no WhatsApp' });
+    await go.scrollIntoViewIfNeeded();
+    expect(await coveredPoints(go)).toEqual([]);
+    await context.close();
+  });
+
   it('the floating buttons never cover the footer, with the banner decided or not', async () => {
     for (const consent of ['false', null] as const) {
       const { context, page } = await openPublic('/', 390, consent);

@@ -5,12 +5,29 @@ import type { ReactNode } from 'react';
  * cards, one or two per line, where every field and action fits; from 1280 px up they form a table, which
  * scrolls sideways if its columns ever outgrow the box, with the actions column kept in view on the right.
  */
-export function ListTable({ children }: { children: ReactNode }) {
+export function ListTable({ columns, children }: { columns: string[]; children: ReactNode }) {
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block" data-list="table">
-      <table className="w-full text-left text-sm">{children}</table>
+      <table className="w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} className="px-4 py-3">
+                {column}
+              </th>
+            ))}
+            <th className={ACTIONS_HEAD}>Ações</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
     </div>
   );
+}
+
+/** What an empty list says, in the place of its rows. */
+export function EmptyList({ children }: { children: ReactNode }) {
+  return <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">{children}</p>;
 }
 
 export function CardList({ children }: { children: ReactNode }) {
@@ -22,7 +39,7 @@ export function CardList({ children }: { children: ReactNode }) {
 }
 
 /** Header and cells of the actions column: sticky on the right edge, opaque so scrolled cells pass under it. */
-export const ACTIONS_HEAD = 'sticky right-0 bg-slate-50 px-4 py-3 text-right';
+const ACTIONS_HEAD = 'sticky right-0 bg-slate-50 px-4 py-3 text-right';
 export const ACTIONS_CELL = 'sticky right-0 bg-white px-3 py-1.5 shadow-[-10px_0_10px_-10px_rgba(15,23,42,0.18)] group-hover:bg-slate-50';
 /** A table row that opens the details on click. */
 export const ROW = 'group cursor-pointer hover:bg-slate-50';

@@ -1,6 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '../../../../src/audit/audit-actions';
+import { EmptyList } from '../../components/admin/ListLayout';
 import { LoadError } from '../../components/ui/LoadError';
 import { Pagination } from '../../components/ui/Pagination';
 import { AdminLayout } from '../../layouts/AdminLayout';
@@ -55,7 +56,7 @@ export default function Auditoria() {
       {loadError && <LoadError message="Erro ao carregar a auditoria." onRetry={() => visit(filters)} />}
       <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {entries.data.length === 0 ? (
-          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum registro encontrado.</p>
+          <EmptyList>Nenhum registro encontrado.</EmptyList>
         ) : (
           <ul className="mt-6 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             {entries.data.map((entry) => (

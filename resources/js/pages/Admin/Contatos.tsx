@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatPhone } from '../../../../src/common/br';
 import type { ContactCounts, ContactPage, ContactView } from '../../../../src/contacts/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, ACTIONS_HEAD, CARD, CardList, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
 import { IconButton, IconLink } from '../../components/ui/IconButton';
@@ -119,56 +119,37 @@ export default function Contatos() {
 
       <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {contacts.data.length === 0 ? (
-          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">
+          <EmptyList>
             {answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}
-          </p>
+          </EmptyList>
         ) : (
           <>
-            <ListTable>
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th className="px-4 py-3">Nome</th>
-                  <th className="px-4 py-3">Email</th>
-                  <th className="px-4 py-3">Telefone</th>
-                  <th className="px-4 py-3">Mensagem</th>
+            <ListTable columns={['Nome', 'Email', 'Telefone', 'Mensagem', ...(answered ? ['Canal', 'Respondido em'] : ['Recebido em'])]}>
+              {contacts.data.map((contact) => (
+                <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
+                  <td className="px-4 py-2.5">
+                    <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                      {contact.nome}
+                    </button>
+                  </td>
+                  <td className="min-w-52 px-4 py-2.5 text-slate-600">
+                    <EmailText email={contact.email} />
+                  </td>
+                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
+                  <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
+                    {truncate(contact.mensagem, 30)}
+                  </td>
                   {answered ? (
                     <>
-                      <th className="px-4 py-3">Canal</th>
-                      <th className="px-4 py-3">Respondido em</th>
+                      <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
+                      <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.responded_at)}</td>
                     </>
                   ) : (
-                    <th className="px-4 py-3">Recebido em</th>
+                    <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.created_at)}</td>
                   )}
-                  <th className={ACTIONS_HEAD}>Ações</th>
+                  <td className={ACTIONS_CELL}>{actions(contact)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {contacts.data.map((contact) => (
-                  <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
-                    <td className="px-4 py-2.5">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
-                        {contact.nome}
-                      </button>
-                    </td>
-                    <td className="min-w-52 px-4 py-2.5 text-slate-600">
-                      <EmailText email={contact.email} />
-                    </td>
-                    <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
-                    <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
-                      {truncate(contact.mensagem, 30)}
-                    </td>
-                    {answered ? (
-                      <>
-                        <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
-                        <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.responded_at)}</td>
-                      </>
-                    ) : (
-                      <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.created_at)}</td>
-                    )}
-                    <td className={ACTIONS_CELL}>{actions(contact)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </ListTable>
             <CardList>
               {contacts.data.map((contact) => (

@@ -6,7 +6,7 @@ import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '../../../
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, ACTIONS_HEAD, CARD, CardList, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
@@ -121,43 +121,30 @@ export default function Empresas() {
 
       <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {enterprises.data.length === 0 ? (
-          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhuma empresa encontrada.</p>
+          <EmptyList>Nenhuma empresa encontrada.</EmptyList>
         ) : (
           <>
-            <ListTable>
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th className="px-4 py-3">Logo</th>
-                  <th className="px-4 py-3">Fantasia</th>
-                  <th className="px-4 py-3">CNPJ</th>
-                  <th className="px-4 py-3">IE</th>
-                  <th className="px-4 py-3">Cidade</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className={ACTIONS_HEAD}>Ações</th>
+            <ListTable columns={['Logo', 'Fantasia', 'CNPJ', 'IE', 'Cidade', 'Status']}>
+              {enterprises.data.map((enterprise) => (
+                <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
+                  <td className="px-4 py-2.5">
+                    <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
+                  </td>
+                  <td className="px-4 py-2.5">
+                    <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                      {enterprise.fantasia}
+                    </button>
+                    <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
+                  </td>
+                  <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
+                  <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
+                  <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
+                  <td className="px-4 py-2.5">
+                    <StatusBadge active={enterprise.ativo === 1} />
+                  </td>
+                  <td className={ACTIONS_CELL}>{actions(enterprise)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {enterprises.data.map((enterprise) => (
-                  <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
-                    <td className="px-4 py-2.5">
-                      <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
-                    </td>
-                    <td className="px-4 py-2.5">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
-                        {enterprise.fantasia}
-                      </button>
-                      <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
-                    </td>
-                    <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
-                    <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
-                    <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
-                    <td className="px-4 py-2.5">
-                      <StatusBadge active={enterprise.ativo === 1} />
-                    </td>
-                    <td className={ACTIONS_CELL}>{actions(enterprise)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </ListTable>
             <CardList>
               {enterprises.data.map((enterprise) => (

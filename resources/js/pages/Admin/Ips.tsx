@@ -1,7 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
 import { RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ACTIONS_CELL, ACTIONS_HEAD, CardList, ListTable } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CardList, EmptyList, ListTable } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
 import { LoadError } from '../../components/ui/LoadError';
@@ -173,37 +173,25 @@ export default function Ips() {
       )}
 
       {ips.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum IP cadastrado</p>
+        <EmptyList>Nenhum IP cadastrado</EmptyList>
       ) : (
         <>
-          <ListTable>
-            <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-4 py-3">IP</th>
-                <th className="px-4 py-3">Administrador</th>
-                <th className="px-4 py-3">Descrição</th>
-                <th className="px-4 py-3">Local</th>
-                <th className="px-4 py-3">Status</th>
-                <th className={ACTIONS_HEAD}>Ações</th>
+          <ListTable columns={['IP', 'Administrador', 'Descrição', 'Local', 'Status']}>
+            {ips.map((ip) => (
+              <tr key={ip.id} className="group hover:bg-slate-50">
+                <td className="px-4 py-3 font-mono break-all text-slate-900">{ip.ip}</td>
+                <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
+                <td className="px-4 py-3 break-words text-slate-600">{ip.descricao || '—'}</td>
+                <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
+                <td className="px-4 py-3">{status(ip)}</td>
+                <td className={ACTIONS_CELL}>
+                  <div className="flex justify-end gap-1">
+                    {refreshButton(ip)}
+                    {removeButton(ip)}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {ips.map((ip) => (
-                <tr key={ip.id} className="group hover:bg-slate-50">
-                  <td className="px-4 py-3 font-mono break-all text-slate-900">{ip.ip}</td>
-                  <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
-                  <td className="px-4 py-3 break-words text-slate-600">{ip.descricao || '—'}</td>
-                  <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
-                  <td className="px-4 py-3">{status(ip)}</td>
-                  <td className={ACTIONS_CELL}>
-                    <div className="flex justify-end gap-1">
-                      {refreshButton(ip)}
-                      {removeButton(ip)}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ListTable>
           <CardList>
             {ips.map((ip) => (

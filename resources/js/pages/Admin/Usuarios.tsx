@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '../../../../src/common/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '../../../../src/users/app-user.views';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, ACTIONS_HEAD, CARD, CardList, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
@@ -135,40 +135,27 @@ export default function Usuarios() {
 
       <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {users.data.length === 0 ? (
-          <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">Nenhum usuário encontrado.</p>
+          <EmptyList>Nenhum usuário encontrado.</EmptyList>
         ) : (
           <>
-            <ListTable>
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th className="px-4 py-3">Nome</th>
-                  <th className="px-4 py-3">Email</th>
-                  <th className="px-4 py-3">Data de Cadastro</th>
-                  <th className="px-4 py-3">Empresa</th>
-                  <th className="px-4 py-3">Cargo</th>
-                  <th className="px-4 py-3">Status</th>
-                  <th className={ACTIONS_HEAD}>Ações</th>
+            <ListTable columns={['Nome', 'Email', 'Data de Cadastro', 'Empresa', 'Cargo', 'Status']}>
+              {users.data.map((user) => (
+                <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
+                  <td className="px-4 py-2.5">
+                    <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                      {fullName(user)}
+                    </button>
+                  </td>
+                  <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
+                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
+                  <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
+                  <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
+                  <td className="px-4 py-2.5">
+                    <StatusBadge active={user.status === 1} />
+                  </td>
+                  <td className={ACTIONS_CELL}>{actions(user)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {users.data.map((user) => (
-                  <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
-                    <td className="px-4 py-2.5">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
-                        {fullName(user)}
-                      </button>
-                    </td>
-                    <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
-                    <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
-                    <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
-                    <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
-                    <td className="px-4 py-2.5">
-                      <StatusBadge active={user.status === 1} />
-                    </td>
-                    <td className={ACTIONS_CELL}>{actions(user)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
             </ListTable>
             <CardList>
               {users.data.map((user) => (
