@@ -84,7 +84,7 @@ export default function Contatos() {
   const answered = filters.status === 'respondido';
   const totalPages = Math.max(1, Math.ceil(contacts.total / contacts.pageSize));
   const actions = (contact: ContactView) => (
-    <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+    <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconLink
         href={whatsappLink(internationalPhone(contact.telefone), contactReplyMessage(appName, contact.nome))}
         external

@@ -84,7 +84,7 @@ export default function Empresas() {
 
   const totalPages = Math.max(1, Math.ceil(enterprises.total / enterprises.pageSize));
   const actions = (enterprise: EnterpriseView) => (
-    <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+    <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconButton label={`Editar ${enterprise.fantasia}`} icon={Pencil} onClick={() => openForm(enterprise)} />
       <IconButton
         label={`${enterprise.ativo === 1 ? 'Desativar' : 'Ativar'} ${enterprise.fantasia}`}

@@ -99,7 +99,7 @@ export default function Usuarios() {
 
   const totalPages = Math.max(1, Math.ceil(users.total / users.pageSize));
   const actions = (user: AppUserView) => (
-    <div className="flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+    <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconButton label={`Editar ${fullName(user)}`} icon={Pencil} onClick={() => setEditing(user)} />
       <IconButton label={`Enviar e-mail de redefinição de senha para ${fullName(user)}`} icon={KeyRound} onClick={() => askReset(user)} disabled={resetting === user.user_id} />
       <IconButton label={`${user.status === 1 ? 'Desativar' : 'Ativar'} ${fullName(user)}`} icon={user.status === 1 ? Power : Check} onClick={() => setToggling(user)} tone={user.status === 1 ? 'danger' : 'brand'} />
