@@ -11,6 +11,7 @@ import type { DataSource } from 'typeorm';
 import type { ViteDevServer } from 'vite';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
+import { bodyParsers } from './common/http/body-parsing.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { requestLogging } from './common/logging/request-logging.js';
 import { securityHeaders } from './common/http/security-headers.js';
@@ -52,6 +53,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger }), {
       logger: new PinoNestLogger(logger),
       bufferLogs: false,
+      bodyParser: false,
     });
     app.set('trust proxy', config.trustProxy);
     app.disable('x-powered-by');
@@ -68,6 +70,8 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     app.use(requestLogging(logger));
     app.use(securityHeaders({ production: config.env === 'production', gtmId: config.site.gtmId, viteDev: config.viteDev, consentCookie: 'cookie_consent' }));
     app.use(compression());
+    app.use(ADMIN_PATHS, noStore);
+    app.use(...bodyParsers());
     if (config.viteDev) {
       vite.server = await startViteDevServer(app.getHttpServer());
       app.use(vite.server.middlewares);
@@ -84,6 +88,13 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     await dataSource.destroy();
     throw error;
   }
+}
+
+/** Admin pages and answers (the login's included) carry personal data and tokens: never kept in a cache. */
+const ADMIN_PATHS = ['/admin', '/api/admin'];
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
 }
 
 function noSniff(res: Response): void {
@@ -150,6 +161,7 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () =
     assets,
     ssr,
     ssrFor: (component) => component.startsWith('Public/'),
+    encryptHistoryFor: (component) => component.startsWith('Admin/'),
     titleFor: (url) => pageTitle(config.appName, url),
     secret: config.appKey,
     secureCookies: config.env === 'production' && config.appUrl.startsWith('https://'),

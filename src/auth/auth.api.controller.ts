@@ -3,6 +3,7 @@ import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
+import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { normalizeIp } from '../ips/ip-address.js';
 import { AdminCookie } from './admin-cookie.js';
@@ -43,13 +44,18 @@ export class AuthApiController {
     return { token, admin };
   }
 
-  /** Ends the session of the token sent (header or cookie) and clears the cookie; answers ok even without one. */
+  /**
+   * Ends the session of the token sent (header or cookie) and clears the cookie; answers ok even without one.
+   * Ending it by the cookie needs the XSRF header, like every cookie write, so another site cannot log staff out.
+   */
   @Public()
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
-    await this.auth.revokeToken(bearer ?? this.cookie.read(req));
+    const cookieToken = this.cookie.read(req);
+    if (!bearer && cookieToken && !this.inertia.xsrf.isValid(req)) throw new AppException(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);
+    await this.auth.revokeToken(bearer ?? cookieToken);
     this.cookie.clear(res);
     this.inertia.xsrf.rotate(res);
     return { ok: true };

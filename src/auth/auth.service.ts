@@ -86,6 +86,7 @@ export class AuthService {
     // The session and the request's IP are read together: one wait for the database instead of two.
     const [session, ip] = await Promise.all([this.sessions.findOne({ where: { jti: claims.jti }, relations: { admin: true } }), this.ips.findByIp(requestIp)]);
     const admin = session?.admin;
+    if (session?.revokedReason === 'ip_deleted') throw new SessionException('IP_REVOKED');
     if (!session || !admin || session.revokedAt || String(admin.adminId) !== claims.sub || !admin.active) throw new SessionException('NO_AUTH');
     if (new Date(session.expiresAt).getTime() <= Date.now()) throw new SessionException('TOKEN_EXPIRED');
 

@@ -106,7 +106,7 @@ export class InertiaService {
     const sharedKeys = Object.keys(shared).filter((key) => key in props);
     if (sharedKeys.length > 0) page.sharedProps = sharedKeys;
     if (deferredProps) page.deferredProps = deferredProps;
-    if (response.options.encryptHistory) page.encryptHistory = true;
+    if (response.options.encryptHistory || this.options.encryptHistoryFor?.(response.component)) page.encryptHistory = true;
     if (response.options.clearHistory) page.clearHistory = true;
     return page;
   }

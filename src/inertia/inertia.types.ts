@@ -38,6 +38,8 @@ export interface InertiaOptions {
   ssr: SsrRenderer | null;
   /** Which components are rendered on the server (the public pages). */
   ssrFor: (component: string) => boolean;
+  /** Which components keep their page in the browser history encrypted (the admin pages, with personal data). */
+  encryptHistoryFor?: (component: string) => boolean;
   /** The <title> printed when SSR did not run for the page. */
   titleFor: (url: string, props: Record<string, unknown>) => string;
   /** Signs the flash and XSRF cookies. */

@@ -158,6 +158,31 @@ describe('sessions', () => {
     expect(res.body.code).toBe('NO_AUTH');
   });
 
+  it('a session ended by deactivation stays ended when the admin is reactivated', async () => {
+    const session = await loginAs(sut, 'gestor');
+    const admins = sut.dataSource.getRepository(Admin);
+    await admins.update({ username: session.username }, { active: false });
+    await admins.update({ username: session.username }, { active: true });
+    const res = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
+    expect(res.body.code).toBe('NO_AUTH');
+    const stored = await sut.dataSource.getRepository(AdminSessionEntity).findOneByOrFail({ adminId: (await admins.findOneByOrFail({ username: session.username })).adminId });
+    expect(stored).toMatchObject({ revokedReason: 'admin_inactive', revokedAt: expect.any(Date) });
+  });
+
+  it('a session ended by deleting its IP stays ended when the same IP is added again, with a new secret', async () => {
+    const master = await loginAs(sut, 'master');
+    const session = await loginAs(sut, 'gestor');
+    const ip = await sut.dataSource.getRepository(AuthorizedIp).findOneByOrFail({ ip: session.ip });
+    await request(sut.server).delete(`/api/admin/ips-autorizados/${ip.id}`).set(bearer(master)).expect(200);
+    expect((await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401)).body.code).toBe('IP_REVOKED');
+    const added = await request(sut.server).post('/api/admin/ips-autorizados').set(bearer(master)).send({ ip: session.ip, targetRole: 'gestor' }).expect(201);
+    expect(added.body.twofa.secret).toBeTruthy();
+    const res = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
+    expect(res.body.code).toBe('IP_REVOKED');
+    // Another admin's sessions from other addresses are untouched.
+    await request(sut.server).get('/api/admin/me').set(bearer(master)).expect(200);
+  });
+
   it('answers IP_REVOKED when the session’s IP is deleted, and from an IP that is not authorized', async () => {
     const session = await loginAs(sut, 'gestor');
     const fromElsewhere = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), 'X-Forwarded-For': nextTestIp() }).expect(401);
@@ -166,6 +191,16 @@ describe('sessions', () => {
     await sut.dataSource.getRepository(AuthorizedIp).delete({ ip: session.ip });
     const res = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
     expect(res.body.code).toBe('IP_REVOKED');
+  });
+
+  it('logging out with the session cookie needs the XSRF token, so another site cannot end a session', async () => {
+    const session = await loginAs(sut, 'master');
+    const cookieOnly = { 'X-Forwarded-For': session.ip, Cookie: session.cookie };
+    const refused = await request(sut.server).post('/api/admin/logout').set(cookieOnly).expect(419);
+    expect(refused.body.code).toBe('XSRF_MISMATCH');
+    await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(200);
+    // With no session at all there is nothing to protect: the answer stays ok.
+    await request(sut.server).post('/api/admin/logout').set('X-Forwarded-For', session.ip).expect(200);
   });
 
   it('protects cookie-authenticated writes with the XSRF token', async () => {

@@ -42,6 +42,40 @@ describe('POST /api/contatos', () => {
     expect(await count()).toBe(before);
   });
 
+  it('treats a honeypot holding anything but empty text ([] and {} included) as a bot', async () => {
+    const before = await count();
+    for (const empresa of [[], {}, ['x'], 0, false, 1, ' x ']) await send({ ...valid, empresa }).expect(201);
+    expect(await count()).toBe(before);
+    for (const empresa of ['', '   ', null]) await send({ ...valid, empresa }).expect(201);
+    expect(await count()).toBe(before + 3);
+  });
+
+  it('keeps origem to the known origins', async () => {
+    for (const origem of ['site', 'app']) await send({ ...valid, origem }).expect(201);
+    for (const origem of ['instagram', 'SITE', '<script>', 1, ['site']]) {
+      const res = await send({ ...valid, origem }).expect(400);
+      expect(res.body.errors).toEqual({ origem: 'Origem inválida.' });
+    }
+  });
+
+  it('answers the e-mail backtracking attack at once while the server keeps serving', async () => {
+    // The reported body (≈100 kB) is over the public routes' limit; one just inside it reaches the validator.
+    for (const [email, status] of [
+      [`a@${'.'.repeat(99_800)}@`, 413],
+      [`a@${'.'.repeat(30_000)}@`, 400],
+    ] as const) {
+      const started = Date.now();
+      const [attack, health] = await Promise.all([
+        send({ ...valid, email }),
+        new Promise((resolve) => setTimeout(resolve, 20)).then(() => request(sut.server).get('/api/health')),
+      ]);
+      expect(attack.status).toBe(status);
+      if (status === 400) expect(attack.body.errors).toEqual({ email: 'Email inválido' });
+      expect(health.status).toBe(200);
+      expect(Date.now() - started, 'answered within a second').toBeLessThan(1000);
+    }
+  });
+
   it('refuses each invalid field with the form’s message, and stores nothing', async () => {
     const before = await count();
     const res = await send({ nome: ' ', email: 'joao@', telefone: '4399', mensagem: ' oi  ' }).expect(400);

@@ -113,6 +113,20 @@ describe('e-mail and site', () => {
     for (const value of ['contato', 'contato@', '@agromaq.com.br', 'a b@c.com', 'contato@agromaq']) expect(isValidEmail(value), value).toBe(false);
   });
 
+  it('agrees with the basic pattern /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/ on every short address', () => {
+    const pattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const samples = ['a@b.c', 'a@.b.c', 'a@b.', 'a@b..c', 'a@@b.c', 'a@b@c.d', '.a@b.c', 'a.b@c', ' a@b.c ', 'a@b.c\t', 'joão@fazenda.com.br', 'x@y.z.w', 'a@b\nc.d', 'a@.', 'a@..', 'a@b.c.'];
+    for (const sample of samples) expect(isValidEmail(sample), JSON.stringify(sample)).toBe(pattern.test(sample.trim()));
+  });
+
+  it('refuses the backtracking attack and addresses over 254 characters', () => {
+    const attack = `a@${'.'.repeat(99_800)}@`;
+    expect(isValidEmail(attack)).toBe(false);
+    expect(isValidEmail(`a@${'.'.repeat(300)}`)).toBe(false);
+    expect(isValidEmail(`${'a'.repeat(250)}@b.co`)).toBe(false);
+    expect(isValidEmail(`${'a'.repeat(240)}@b.co`)).toBe(true);
+  });
+
   it('accepts http(s) sites, adding https:// when the scheme is missing', () => {
     expect(normalizeSiteUrl('www.agromaq.com.br')).toBe('https://www.agromaq.com.br');
     expect(isValidSiteUrl('www.agromaq.com.br')).toBe(true);

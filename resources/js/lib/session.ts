@@ -13,9 +13,14 @@ export function storeSession(token: string, admin: AdminData): void {
   window.localStorage.setItem('adminData', JSON.stringify(admin));
 }
 
+/**
+ * Forgets the session in this browser: the stored token and admin, and the key of the encrypted page
+ * history, so Back after a logout cannot show an admin page (with its e-mails and CPFs) from history.
+ */
 export function clearSession(): void {
   window.localStorage.removeItem('adminToken');
   window.localStorage.removeItem('adminData');
+  router.clearHistory();
 }
 
 /**

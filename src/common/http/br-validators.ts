@@ -1,12 +1,15 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidInscricaoEstadual, isValidPhone, isValidSiteUrl, onlyDigits } from '../br/index.js';
 
+/** No field these rules check is near this long; longer text is refused before any pattern looks at it. */
+export const MAX_CHECKED_LENGTH = 1000;
+
 /**
  * class-validator rules over the pure Brazilian helpers of src/common/br, so the API refuses exactly what
- * the forms refuse. Each accepts only a string; the usual punctuation of the mask is allowed.
+ * the forms refuse. Each accepts only a string of reasonable length; the usual punctuation of the mask is allowed.
  */
 function rule(name: string, test: (value: string) => boolean, options: ValidationOptions) {
-  return ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && test(value) } }, options);
+  return ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && value.length <= MAX_CHECKED_LENGTH && test(value) } }, options);
 }
 
 const onlyMaskPunctuation = (value: string, punctuation: RegExp) => onlyDigits(value).length === value.replace(punctuation, '').length;

@@ -1,7 +1,13 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsEmailAddress, IsPhone } from '../../common/http/br-validators.js';
 import { Trim } from '../../common/http/trim.decorator.js';
+
+/** Where a message comes from: the site's contact form, or the mobile app's. */
+export const CONTACT_ORIGINS = ['site', 'app'] as const;
+export type ContactOrigin = (typeof CONTACT_ORIGINS)[number];
+/** What a honeypot filled with anything but text becomes: never empty, so always a bot. */
+export const HONEYPOT_NON_TEXT = '[não texto]';
 
 // Rules run from the one nearest the property upwards; the first failure is reported.
 export class SendContactInput {
@@ -28,15 +34,16 @@ export class SendContactInput {
   @IsString({ message: 'Descreva sua mensagem' })
   mensagem: string;
 
-  /** The hidden honeypot: people leave it empty. */
+  /**
+   * The hidden honeypot: people leave it empty. Any value that is not an empty text ([] and {} included) can
+   * only come from a script, and is kept as a mark the service recognises.
+   */
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value : value === null || value === undefined ? value : String(value)))
+  @Transform(({ value }: { value: unknown }) => (value === null || value === undefined || typeof value === 'string' ? value : HONEYPOT_NON_TEXT))
   @MaxLength(1000, { message: 'Campo inválido.' })
   empresa?: string;
 
   @IsOptional()
-  @Trim()
-  @MaxLength(40, { message: 'Origem inválida.' })
-  @IsString({ message: 'Origem inválida.' })
-  origem?: string;
+  @IsIn(CONTACT_ORIGINS, { message: 'Origem inválida.' })
+  origem?: ContactOrigin;
 }

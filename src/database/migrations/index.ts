@@ -6,6 +6,7 @@ import { CreateAppUsers1764200000000 } from './1764200000000-CreateAppUsers.js';
 import { CreateAccountTokens1764300000000 } from './1764300000000-CreateAccountTokens.js';
 import { CreateAuditLog1764400000000 } from './1764400000000-CreateAuditLog.js';
 import { KeptCounts1764500000000 } from './1764500000000-KeptCounts.js';
+import { LastingRevocation1764600000000 } from './1764600000000-LastingRevocation.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   CreateAccountTokens1764300000000,
   CreateAuditLog1764400000000,
   KeptCounts1764500000000,
+  LastingRevocation1764600000000,
 ];
