@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { IpsModule } from '../ips/ips.module.js';
 import { AccessGuard } from './access.guard.js';
 import { AdminCookie } from './admin-cookie.js';
+import { LoginAttempts } from './login-limits.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
 import { AuthApiController } from './auth.api.controller.js';
@@ -33,6 +34,7 @@ import { PasswordHasher } from './password-hasher.js';
   providers: [
     AuthService,
     PasswordHasher,
+    LoginAttempts,
     { provide: AdminCookie, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AdminCookie(config) },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],

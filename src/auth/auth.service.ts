@@ -10,6 +10,8 @@ import { IpsService } from '../ips/ips.service.js';
 import type { AdminRole } from './admin-role.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
+import { collationKey } from '../common/search-text.js';
+import { LoginAttempts } from './login-limits.js';
 import { InvalidCredentialsException, IpNotAuthorizedException, SessionException, TotpAlreadyUsedException } from './auth.exceptions.js';
 import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -30,11 +32,13 @@ export class AuthService {
     private readonly ips: IpsService,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
+    private readonly attempts: LoginAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * DESIGN.md section 4: the request's IP must be authorized; then username and password; then the IP's
+   * DESIGN.md section 4: the request's IP must be authorized; then the account's attempts from that IP are
+   * counted (LoginAttempts); then username and password; then the IP's
    * role must be the admin's; then the IP's TOTP code, which can be used once. Every failure after the IP
    * check gives the same answer, except a right password with a code already spent, which says so.
    */
@@ -43,6 +47,7 @@ export class AuthService {
     if (!authorizedIp) throw new IpNotAuthorizedException();
 
     const admin = await this.admins.findOneBy({ username: input.username.trim().toLowerCase() });
+    await this.attempts.count(admin ? `admin:${admin.adminId}` : `name:${collationKey(input.username)}`, authorizedIp.ip);
     const passwordOk = admin && admin.active ? await this.hasher.verify(admin.passwordHash, input.password) : await this.hasher.verifyNothing(input.password);
     if (!admin || !passwordOk || authorizedIp.role !== admin.role) throw new InvalidCredentialsException();
     const code = await this.ips.consumeTotp(authorizedIp, input.otp.trim());

@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import { ThrottlerStorageService } from '@nestjs/throttler';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
@@ -7,6 +8,7 @@ import { IpsService } from '../ips/ips.service.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
 import { AuthService, JWT_ALGORITHM } from './auth.service.js';
+import { LoginAttempts } from './login-limits.js';
 import { PasswordHasher } from './password-hasher.js';
 
 /** The access services outside Nest, for the CLI and the seeds, wired exactly as the app wires them. */
@@ -18,6 +20,7 @@ export function standaloneAccessServices(dataSource: DataSource, config: AppConf
     ips,
     new PasswordHasher(),
     new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
+    new LoginAttempts(new ThrottlerStorageService()),
     config,
   );
   return { auth, ips };

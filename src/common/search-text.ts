@@ -13,6 +13,20 @@ export function toSearchText(value: string): string {
 }
 
 /**
+ * Text as the database's accent- and case-insensitive collation (utf8mb4_unicode_ci) compares it, near enough
+ * to key a limit on: compatibility forms unified (full-width letters, ligatures), marks dropped, lower case. So
+ * 'ÁDMIN', 'ａｄｍｉｎ' and 'admin' share one key, as they share one row. Capped at 320 characters.
+ */
+export function collationKey(value: string): string {
+  return value
+    .slice(0, 320)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+/**
  * Escapes LIKE wildcards so user input matches literally, with `ESCAPE '!'` in the query (a character that
  * means the same in MySQL and SQLite string literals, unlike the backslash).
  */

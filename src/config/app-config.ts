@@ -119,6 +119,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const gtmId = read.optionalPattern('GTM_ID', /^GTM-[A-Z0-9]+$/, 'like GTM-XXXXXXX');
 
   if (viteDev && nodeEnv === 'production') problems.push('VITE_DEV: the Vite dev server never runs in production');
+  if (seedOnStart && nodeEnv === 'production') problems.push('SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production');
 
   const secrets = readSecrets(env, nodeEnv, problems, options.secretsFile);
 

@@ -15,7 +15,7 @@ export class ContactsPublicController {
 
   @Public()
   @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ 'login-ip': true, 'login-username': true, 'account-ip': true, 'account-email': true })
+  @SkipThrottle({ 'login-ip': true, 'account-ip': true, 'account-email': true })
   @Post()
   async send(@Body() input: SendContactInput, @Req() req: Request) {
     await this.contacts.receive(input, { ip: normalizeIp(req.ip ?? ''), userAgent: req.get('user-agent') ?? null });

@@ -35,19 +35,17 @@ export function exceededSvgLimit(text: string, limits: SvgStructureLimits): 'dep
         continue;
       }
       const nameEnd = tagNameEnd(text, start + 2);
-      const name = text.slice(start + 2, nameEnd).toLowerCase();
       index = tagEnd(text, nameEnd).end;
-      if (open.length > 0 && open[open.length - 1] === name) open.pop();
+      if (open.length > 0 && open[open.length - 1] === text.slice(start + 2, nameEnd).toLowerCase()) open.pop();
     } else if (isAsciiLetter(next)) {
       const nameEnd = tagNameEnd(text, start + 1);
       const tag = tagEnd(text, nameEnd);
       index = tag.end;
       elements += 1;
       if (elements > limits.maxElements) return 'elements';
-      if (!tag.selfClosing) {
-        open.push(text.slice(start + 1, nameEnd).toLowerCase());
-        if (open.length > limits.maxDepth) return 'depth';
-      }
+      // This element's own level counts, closed in its tag (`<rect/>`) or not.
+      if (open.length + 1 > limits.maxDepth) return 'depth';
+      if (!tag.selfClosing) open.push(text.slice(start + 1, nameEnd).toLowerCase());
     } else {
       index = start + 1;
     }

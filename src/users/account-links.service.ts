@@ -6,7 +6,9 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { BackgroundTasks } from '../common/background-tasks.js';
 import { MailService } from '../mail/mail.service.js';
+import { AccountMailBudget } from './account-limits.js';
 import { accountDeletionMail, passwordResetMail } from '../mail/templates.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
@@ -46,13 +48,20 @@ export class AccountLinksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly hasher: PasswordHasher,
+    private readonly tasks: BackgroundTasks,
+    private readonly mailBudget: AccountMailBudget,
   ) {}
 
-  /** The admin's 'send reset e-mail' action. */
-  async sendReset(userId: number, requestedBy: 'admin' | 'public' = 'admin'): Promise<ResetRequested> {
+  /** The admin's 'send reset e-mail' action: the link is made now, the e-mail sent right after the answer. */
+  async sendReset(userId: number): Promise<ResetRequested> {
     const user = await this.users.findOneBy({ userId });
     if (!user) throw new AppException(404, 'USER_NOT_FOUND', 'Usuário não encontrado.');
     if (!user.email) throw new AppException(400, 'USER_WITHOUT_EMAIL', 'Este usuário não possui e-mail cadastrado.');
+    return this.mailResetLink(user, user.email, 'admin');
+  }
+
+  private async mailResetLink(user: AppUser, email: string, requestedBy: 'admin' | 'public'): Promise<ResetRequested> {
+    const userId = user.userId;
     const minutes = this.config.passwordResetMinutes;
     const token = newToken();
     const expiresAt = new Date(Date.now() + minutes * 60_000);
@@ -60,15 +69,26 @@ export class AccountLinksService {
     await this.resets.delete({ userId, usedAt: IsNull() });
     await this.resets.insert({ userId, tokenHash: hashToken(token), expiresAt, requestedBy, usedAt: null });
     const url = `${this.config.appUrl}/redefinir-senha?token=${token}`;
-    await this.mail.send(passwordResetMail(this.config.appName, user.email, user.firstname, url, minutes));
-    return { ok: true, email: user.email, name: user.firstname, expires_in_minutes: minutes, expires_at: expiresAt.toISOString() };
+    this.mail.queue(passwordResetMail(this.config.appName, email, user.firstname, url, minutes));
+    return { ok: true, email, name: user.firstname, expires_in_minutes: minutes, expires_at: expiresAt.toISOString() };
   }
 
-  /** 'Esqueci minha senha': the same answer whether or not an active account has this e-mail. */
-  async forgotPassword(email: string): Promise<{ ok: true; expires_in_minutes: number }> {
-    const user = await this.users.findOne({ select: { userId: true, status: true }, where: { email: email.trim().toLowerCase() } });
-    if (user && Number(user.status) === 1) await this.sendReset(user.userId, 'public');
+  /**
+   * 'Esqueci minha senha': answers at once, the same for every address; looking the account up and sending
+   * the e-mail happen after the answer, so neither its content nor its timing tells whether the account exists.
+   */
+  forgotPassword(email: string): { ok: true; expires_in_minutes: number } {
+    this.tasks.run('redefinição de senha pedida no site', async () => {
+      const user = await this.activeUserByEmail(email);
+      if (user && (await this.mailBudget.allows(user.userId))) await this.mailResetLink(user, user.email!, 'public');
+    });
     return { ok: true, expires_in_minutes: this.config.passwordResetMinutes };
+  }
+
+  /** The active account with this e-mail, if any (the collation decides what matches). */
+  private async activeUserByEmail(email: string): Promise<AppUser | null> {
+    const user = await this.users.findOne({ where: { email: email.trim().toLowerCase() } });
+    return user && Number(user.status) === 1 && user.email ? user : null;
   }
 
   async resetState(token: string): Promise<{ state: LinkState; name: string | null }> {
@@ -93,17 +113,25 @@ export class AccountLinksService {
     });
   }
 
-  /** The public deletion request: the same answer whether or not the e-mail belongs to an active account. */
-  async requestDeletion(email: string, requesterIp: string | null): Promise<{ ok: true }> {
-    const user = await this.users.findOne({ where: { email: email.trim().toLowerCase() } });
-    if (!user || Number(user.status) !== 1 || !user.email) return { ok: true };
+  /**
+   * The public deletion request: answers at once, the same for every address; the link is made and mailed
+   * after the answer, to an active account only, within the account's e-mail budget.
+   */
+  requestDeletion(email: string, requesterIp: string | null): { ok: true } {
+    this.tasks.run('exclusão de conta pedida no site', async () => {
+      const user = await this.activeUserByEmail(email);
+      if (user && (await this.mailBudget.allows(user.userId))) await this.mailDeletionLink(user, user.email!, requesterIp);
+    });
+    return { ok: true };
+  }
+
+  private async mailDeletionLink(user: AppUser, email: string, requesterIp: string | null): Promise<void> {
     const minutes = this.config.passwordResetMinutes;
     const token = newToken();
     await this.deletions.delete({ userId: user.userId, confirmedAt: IsNull() });
     await this.deletions.insert({ userId: user.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000), requesterIp, confirmedAt: null });
     const url = `${this.config.appUrl}/excluir-conta/confirmar?token=${token}`;
-    await this.mail.send(accountDeletionMail(this.config.appName, user.email, user.firstname, url, minutes));
-    return { ok: true };
+    this.mail.queue(accountDeletionMail(this.config.appName, email, user.firstname, url, minutes));
   }
 
   async deletionState(token: string): Promise<LinkState> {

@@ -7,7 +7,7 @@ import { normalizeIp } from '../ips/ip-address.js';
 import { AccountLinksService } from './account-links.service.js';
 import { EmailRequestInput, ResetPasswordInput, TokenInput } from './dto/account-requests.input.js';
 
-const OTHER_LIMITS = { 'login-ip': true, 'login-username': true, 'contact-ip': true } as const;
+const OTHER_LIMITS = { 'login-ip': true, 'contact-ip': true } as const;
 
 /** What an app user does from the site without logging in: reset a password, delete the account. */
 @Public()

@@ -48,6 +48,6 @@ export class AppUsersApiController {
   @Audited({ action: 'user.reset_password', target: 'user' })
   @HttpCode(200)
   resetPassword(@Param('id', IdPipe) id: number) {
-    return this.links.sendReset(id, 'admin');
+    return this.links.sendReset(id);
   }
 }

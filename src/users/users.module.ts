@@ -16,11 +16,12 @@ import { Cargo } from './cargo.entity.js';
 import { Ocupacao } from './ocupacao.entity.js';
 import { UserLookupsApiController } from './user-lookups.api.controller.js';
 import { UserLookupsService } from './user-lookups.service.js';
+import { AccountMailBudget } from './account-limits.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, Enterprise, City, PasswordReset, AccountDeletionRequest]), MailModule],
   controllers: [UserLookupsApiController, AppUsersApiController, AppUsersPagesController, AccountPublicController, AccountPagesController],
-  providers: [UserLookupsService, AppUsersService, AccountLinksService, PasswordHasher],
+  providers: [UserLookupsService, AppUsersService, AccountLinksService, AccountMailBudget, PasswordHasher],
   exports: [UserLookupsService, AppUsersService],
 })
 export class UsersModule {}

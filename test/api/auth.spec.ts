@@ -269,12 +269,12 @@ describe('admin pages', () => {
 });
 
 describe('login rate limit', () => {
-  it('answers 429 after 10 quick failures from one IP, while a correct login from another IP still works', async () => {
+  it('answers 429 after 10 quick attempts from one IP, whatever the usernames, while a correct login from another IP still works', async () => {
     const admin = await createAdminFixture(sut, 'gestor');
     const attacker = (await createAdminFixture(sut, 'gestor')).ip;
     const statuses: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      statuses.push((await login(attacker, { username: admin.username, password: `errada-${i}`, otp: '000000' })).status);
+      statuses.push((await login(attacker, { username: `palpite${i}`, password: `errada-${i}`, otp: '000000' })).status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(10).fill(429));
@@ -282,5 +282,41 @@ describe('login rate limit', () => {
     expect(limited.body.message).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
 
     await login(admin.ip, { username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(200);
+  });
+
+  it('limits attempts on one account from one authorized IP to 8, without touching other IPs or accounts', async () => {
+    const victim = await createAdminFixture(sut, 'gestor');
+    const attacker = (await createAdminFixture(sut, 'gestor')).ip;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await login(attacker, { username: victim.username, password: `errada-${i}`, otp: '000000' })).status);
+    expect(statuses).toEqual(Array(8).fill(401));
+    const limited = await login(attacker, { username: victim.username.toUpperCase(), password: victim.password, otp: await totpCode(victim.secret) }).expect(429);
+    expect(limited.body).toEqual({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
+    // Another account from the same address is judged on its own (the 10th request of the minute, within the IP's 10).
+    expect((await login(attacker, { username: `outro${Date.now()}`, password: 'errada', otp: '000000' })).status).toBe(401);
+    // The victim, from its own address, logs in.
+    await login(victim.ip, { username: victim.username, password: victim.password, otp: await totpCode(victim.secret) }).expect(200);
+  });
+
+  it('nobody outside can lock an admin out: 32 failures from four unauthorized addresses leave the real login working', async () => {
+    const victim = await createAdminFixture(sut, 'master');
+    for (const address of ['127.0.0.51', '127.0.0.52', '127.0.0.53', '127.0.0.54']) {
+      for (let i = 0; i < 8; i += 1) {
+        const res = await login(address, { username: victim.username, password: `errada-${i}`, otp: '000000' });
+        expect(res.status, `${address} attempt ${i + 1}`).toBe(403);
+        expect(res.body.code).toBe('IP_NOT_AUTHORIZED');
+      }
+    }
+    await login(victim.ip, { username: victim.username, password: victim.password, otp: await totpCode(victim.secret) }).expect(200);
+  });
+
+  it('spellings of one username share one count: the row MySQL/MariaDB match, or the folded name where nothing matches', async () => {
+    const victim = await createAdminFixture(sut, 'gestor');
+    const attacker = (await createAdminFixture(sut, 'gestor')).ip;
+    const spellings = [victim.username.replace('g', 'ĝ'), victim.username.replace('e', 'é'), victim.username.replace('o', 'ó'), victim.username.toUpperCase().replace('G', 'Ĝ')];
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i += 1) statuses.push((await login(attacker, { username: spellings[i % spellings.length], password: `errada-${i}`, otp: '000000' })).status);
+    // MySQL/MariaDB match every spelling to the victim's row; SQLite matches none, and they fold to one name.
+    expect(statuses).toEqual([...Array(8).fill(401), 429]);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { setSvgSanitizeTimeLimit } from '../../src/logos/logo-file.js';
 import { Logo } from '../../src/logos/logo.entity.js';
 import { MANUFACTURER_LOGOS } from '../../src/logos/manufacturer-logos.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
@@ -159,5 +160,57 @@ describe('uploading a logo', () => {
     const stored = readFileSync(join(uploadsDir(), res.body.filename), 'utf8');
     expect(stored).not.toMatch(/DOCTYPE|w3\.org\/Graphics/);
     expect(stored).toContain('<circle');
+  });
+});
+
+describe('an SVG too complex to sanitize', () => {
+  const TOO_DEEP = 'SVG complexo demais: no máximo 64 níveis de elementos aninhados.';
+  const TOO_MANY = 'SVG complexo demais: no máximo 5.000 elementos.';
+  const TOO_SLOW = 'SVG complexo demais: a verificação passou do tempo limite.';
+  const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg">';
+  /** Elements `levels` deep: the root, nested groups, and a shape at the bottom. */
+  const nestedSvg = (levels: number) => `${SVG_OPEN}${'<g>'.repeat(levels - 2)}<rect width="1" height="1"/>${'</g>'.repeat(levels - 2)}</svg>`;
+  /** `count` elements in all: the root and its shapes. */
+  const svgOfElements = (count: number) => `${SVG_OPEN}${'<rect width="1" height="1"/>'.repeat(count - 1)}</svg>`;
+
+  it('refuses 20,000 nested <g> at once, and the app keeps answering meanwhile', async () => {
+    const before = await snapshot();
+    const started = performance.now();
+    const timed = (pending: request.Test) => pending.then((res) => ({ res, ms: performance.now() - started }));
+    const [uploaded, health] = await Promise.all([
+      timed(upload(`${SVG_OPEN}${'<g>'.repeat(20_000)}${'</g>'.repeat(20_000)}</svg>`, 'aninhado.svg')),
+      timed(request(app.sut.server).get('/api/health')),
+    ]);
+    await expectRefusedUpload(uploaded.res, 400, TOO_DEEP, before);
+    expect(uploaded.ms).toBeLessThan(2_000);
+    expect(health.res.status).toBe(200);
+    expect(health.ms).toBeLessThan(1_000);
+  });
+
+  it('accepts elements 64 levels deep and refuses 65, stray end tags not hiding the nesting', async () => {
+    const res = await upload(nestedSvg(64), 'fundo.svg').expect(201);
+    expect(readFileSync(join(uploadsDir(), res.body.filename), 'utf8')).toContain('<rect');
+    const before = await snapshot();
+    await expectRefusedUpload(await upload(nestedSvg(65), 'fundo-demais.svg'), 400, TOO_DEEP, before);
+    // The parser ignores an end tag that does not close the innermost element, so these <g> still nest.
+    const strayEndTags = `${SVG_OPEN}${'<g></rect>'.repeat(64)}${'</g>'.repeat(64)}</svg>`;
+    await expectRefusedUpload(await upload(strayEndTags, 'disfarcado.svg'), 400, TOO_DEEP, before);
+  });
+
+  it('accepts 5,000 elements and refuses 5,001', async () => {
+    await upload(svgOfElements(5_000), 'cheio.svg').expect(201);
+    const before = await snapshot();
+    await expectRefusedUpload(await upload(svgOfElements(5_001), 'cheio-demais.svg'), 400, TOO_MANY, before);
+  });
+
+  it('refuses an SVG whose sanitizing runs past the time limit, and sanitizes the next one in a fresh worker', async () => {
+    const before = await snapshot();
+    const previous = setSvgSanitizeTimeLimit(20);
+    try {
+      await expectRefusedUpload(await upload(svgOfElements(5_000), 'lento.svg'), 400, TOO_SLOW, before);
+    } finally {
+      setSvgSanitizeTimeLimit(previous);
+    }
+    await upload(CLEAN_SVG, 'depois.svg').expect(201);
   });
 });

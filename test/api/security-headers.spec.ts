@@ -45,6 +45,27 @@ describe('security headers', () => {
     expect(refused['connect-src']).toEqual(["'self'"]);
   });
 
+  it('admin pages and answers, the login answer included, are never kept in a cache; public pages may be', async () => {
+    const admin = await createAdminFixture(sut, 'master');
+    const login = await request(sut.server).post('/api/admin/login').set('X-Forwarded-For', admin.ip).send({ username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const session = { 'X-Forwarded-For': admin.ip, Authorization: `Bearer ${login.body.token as string}` };
+    const cookie = (login.headers['set-cookie'] as unknown as string[]).map((value) => value.split(';')[0]).join('; ');
+    for (const path of ['/api/admin/users', '/api/admin/enterprises', '/api/admin/me']) {
+      expect((await request(sut.server).get(path).set(session).expect(200)).headers['cache-control'], path).toBe('no-store');
+    }
+    for (const path of ['/admin/usuarios', '/admin/dashboard']) {
+      const page = await request(sut.server).get(path).set({ 'X-Forwarded-For': admin.ip, Cookie: cookie }).expect(200);
+      expect(page.headers['cache-control'], path).toBe('no-store');
+      expect(page.text, `${path} keeps its history entry encrypted`).toContain('"encryptHistory":true');
+    }
+    expect((await request(sut.server).get('/admin/login').expect(200)).headers['cache-control']).toBe('no-store');
+    expect((await request(sut.server).get('/api/admin/users').expect(401)).headers['cache-control']).toBe('no-store');
+    const home = await request(sut.server).get('/').expect(200);
+    expect(home.headers['cache-control'] ?? '').not.toContain('no-store');
+    expect(home.text).not.toContain('"encryptHistory"');
+  });
+
   it('the admin and the API cannot be framed', async () => {
     expect(csp(await request(sut.server).get('/admin/login').expect(200))['frame-ancestors']).toEqual(["'none'"]);
     expect(csp(await request(sut.server).get('/api/health'))['frame-ancestors']).toEqual(["'none'"]);

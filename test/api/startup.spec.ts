@@ -41,6 +41,13 @@ describe('start-up failures: one clear line and exit 1', () => {
     );
   });
 
+  it('refuses SEED_DEMO in production: the development admin never exists there', async () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(40), APP_KEY: 'y'.repeat(40) };
+    const result = await runServer({ ...sqlite(), NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('Configuration error: SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production');
+  });
+
   it('says which MySQL server it cannot reach', async () => {
     const result = await runServer({ ...sqlite(), DB_TYPE: 'mysql', DB_HOST: '127.0.0.1', DB_PORT: '1', DB_NAME: 'agromaq' });
     expect(result.code).toBe(1);

@@ -231,6 +231,54 @@ describe('password reset', () => {
     expectRefused(await api.publicPost('esqueci-senha', { email: 'nao-e-email' }), 400, 'Email inválido');
   });
 
+  it('one budget per address for reset and deletion: three e-mails an hour in all, the fourth request gets 429', async () => {
+    const user = await createUser();
+    const received = () => smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(user.email!)).length;
+    await api.publicPost('esqueci-senha', { email: user.email! }).expect(200);
+    await api.publicPost('excluir-conta', { email: user.email! }).expect(200);
+    await api.publicPost('esqueci-senha', { email: user.email! }).expect(200);
+    expect((await api.publicPost('excluir-conta', { email: user.email! })).status).toBe(429);
+    expect((await api.publicPost('esqueci-senha', { email: user.email! })).status).toBe(429);
+    await expect.poll(received).toBe(3);
+  });
+
+  it('spellings of one address share its budget, however the database matches them', async () => {
+    const user = await createUser({ email: `ana.${Date.now()}@exemplo.com.br` });
+    const spellings = [user.email!, user.email!.toUpperCase(), user.email!.replace('ana', 'ána'), user.email!.replace('ana', 'ÂNA'), user.email!.replace('ana', 'ａｎａ'), user.email!.replace('exemplo', 'éxemplo')];
+    const statuses: number[] = [];
+    for (const [index, email] of [...spellings, ...spellings].entries()) statuses.push((await api.publicPost(index % 2 ? 'excluir-conta' : 'esqueci-senha', { email })).status);
+    expect(statuses.filter((status) => status === 200).length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const received = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(user.email!)).length;
+    expect(received).toBeGreaterThanOrEqual(1);
+    expect(received).toBeLessThanOrEqual(3);
+  });
+
+  it('answers first and sends afterwards: with the SMTP server down the request answers at once, and the e-mail arrives when it is back', async () => {
+    const parked = await startTestSmtp();
+    const port = Number(new URL(parked.url).port);
+    await parked.close();
+    const local = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://agromaq.test' });
+    let back: TestSmtp | undefined;
+    try {
+      const user = await local.dataSource.getRepository(AppUser).save(
+        local.dataSource.getRepository(AppUser).create({ firstname: 'Irene', lastname: 'Fila', email: `irene.${Date.now()}@exemplo.com.br`, status: 1, ...appUserSearchColumns({ firstname: 'Irene', lastname: 'Fila', email: null, cpf: null }) }),
+      );
+      const started = Date.now();
+      const known = await request(local.server).post('/api/public/usuario/esqueci-senha').set('X-Forwarded-For', nextTestIp()).send({ email: user.email }).expect(200);
+      const unknown = await request(local.server).post('/api/public/usuario/esqueci-senha').set('X-Forwarded-For', nextTestIp()).send({ email: `ninguem.${Date.now()}@exemplo.com.br` }).expect(200);
+      expect(known.body).toEqual(unknown.body);
+      expect(Date.now() - started, 'both answered without waiting for the mail server').toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      back = await startTestSmtp(port);
+      const mail = await back.next(user.email!, 15_000);
+      expect(mail.text).toContain('https://agromaq.test/redefinir-senha?token=');
+    } finally {
+      await local.close();
+      await back?.close();
+    }
+  }, 30_000);
+
   it('limits requests to one address: the fourth within the hour gets 429', async () => {
     const email = `limite${Date.now()}@exemplo.com.br`;
     for (let index = 0; index < 3; index++) await api.publicPost('esqueci-senha', { email }).expect(200);

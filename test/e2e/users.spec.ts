@@ -4,7 +4,7 @@ import { AppUser } from '../../src/users/app-user.entity.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { createAdminFixture, nextTestIp } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, logIn, openAdminPage, useBrowserApp } from '../support/browser.js';
-import { latestLink } from '../support/outbox.js';
+import { awaitLink, latestLink } from '../support/outbox.js';
 import { createAppUser } from '../support/row-factories.js';
 
 const app = useBrowserApp();
@@ -77,7 +77,7 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
     const notice = page.getByRole('dialog', { name: 'Email de Redefinição Enviado' });
     await notice.getByText(target.email!).waitFor();
     await notice.getByText('Este link expira em 30 minuto(s).').waitFor();
-    expect(await latestLink(app.sut.config.mail.outboxDir, target.email!, '/redefinir-senha')).not.toBeNull();
+    expect(await awaitLink(app.sut.config.mail.outboxDir, target.email!, '/redefinir-senha')).toContain('/redefinir-senha?token=');
     await notice.getByRole('button', { name: 'Entendi' }).click();
     await page.getByRole('button', { name: `Enviar e-mail de redefinição de senha para Semmail ${marker} Lima` }).click();
     await page.getByText('Este usuário não possui e-mail cadastrado.').waitFor();
@@ -107,11 +107,10 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
       await fetch(`/api/admin/users/${id}/reset-password`, { method: 'POST', headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } });
     }, user.userId);
     await adminContext.close();
-    const link = await latestLink(app.sut.config.mail.outboxDir, user.email!, '/redefinir-senha');
-    expect(link).not.toBeNull();
+    const link = await awaitLink(app.sut.config.mail.outboxDir, user.email!, '/redefinir-senha');
 
     const { context, page } = await browserFrom(app.browser, nextTestIp(), 390);
-    await page.goto(onTestServer(link!));
+    await page.goto(onTestServer(link));
     await page.getByText('Olá, Helena!').waitFor();
     await page.getByLabel('Nova senha', { exact: true }).fill('curta');
     await page.getByLabel('Confirmar nova senha').fill('curta');
@@ -135,11 +134,10 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
     await page.getByLabel('Não sou um robô').check();
     await page.getByRole('button', { name: 'Excluir conta' }).click();
     await page.getByText(/Se existir uma conta com este e-mail, enviamos um link/).waitFor();
-    const link = await latestLink(app.sut.config.mail.outboxDir, user.email!, '/excluir-conta/confirmar');
-    expect(link).not.toBeNull();
+    const link = await awaitLink(app.sut.config.mail.outboxDir, user.email!, '/excluir-conta/confirmar');
     expect((await app.sut.dataSource.getRepository(AppUser).findOneByOrFail({ userId: user.userId })).status).toBe(1);
 
-    await page.goto(onTestServer(link!));
+    await page.goto(onTestServer(link));
     await page.getByRole('button', { name: 'Confirmar exclusão' }).click();
     await page.getByText('Pronto: sua conta foi excluída e seus dados pessoais foram apagados.').waitFor();
     const erased = await app.sut.dataSource.getRepository(AppUser).findOneByOrFail({ userId: user.userId });

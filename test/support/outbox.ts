@@ -15,3 +15,14 @@ export async function latestLink(directory: string, to: string, path: string): P
   const text = messages.at(-1)?.text ?? '';
   return new RegExp(`https?://[^\\s]+${path}\\?token=[\\w-]+`).exec(text)?.[0] ?? null;
 }
+
+/** The latest link once it is there: e-mails are sent just after the answer, so the file may lag the page a little. */
+export async function awaitLink(directory: string, to: string, path: string, timeoutMs = 5000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const link = await latestLink(directory, to, path);
+    if (link) return link;
+    if (Date.now() > until) throw new Error(`no e-mail to ${to} with ${path} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

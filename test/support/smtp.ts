@@ -10,8 +10,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a loopback port that keeps every message it receives. */
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** A real SMTP server on a loopback port (a free one unless `port` is given) that keeps every message it receives. */
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
   const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -34,10 +34,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     next(to, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

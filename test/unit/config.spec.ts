@@ -79,6 +79,12 @@ describe('configuration', () => {
     ]);
   });
 
+  it('never loads demo data or the development admin in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toEqual(['SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production']);
+    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'false', ...secrets })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([]);
+  });
+
   it('never runs the Vite dev server in production', () => {
     expect(problemsOf({ NODE_ENV: 'production', VITE_DEV: 'true', ...secrets })).toEqual(['VITE_DEV: the Vite dev server never runs in production']);
   });

@@ -39,6 +39,8 @@ export const SEEDERS: Seeder[] = [
 
 /** Runs the reference seeders, and the demo ones when asked; returns what they have to tell the operator. */
 export async function runSeeds(dataSource: DataSource, options: SeedContext & { demo: boolean }): Promise<string[]> {
+  // The configuration refuses SEED_DEMO in production; this holds for every other caller too.
+  if (options.demo && options.config.env === 'production') throw new Error('Demo data and the development admin are never loaded in production');
   const notes: string[] = [];
   for (const seeder of SEEDERS) {
     if (seeder.demo && !options.demo) continue;
