@@ -34,6 +34,9 @@ export interface AppModuleOptions {
   logger: Logger;
 }
 
+/** Every rate limit of the app, by name; routes pick theirs with @RateLimit(...). */
+export const RATE_LIMITS = [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS];
+
 @Module({})
 export class AppModule {
   static forRoot({ config, dataSource, inertia, logger }: AppModuleOptions): DynamicModule {
@@ -48,8 +51,8 @@ export class AppModule {
           dataSourceFactory: async () => dataSource,
         }),
         InertiaModule.forRoot(inertia),
-        // Rate limits of the public write endpoints; each route opts in with ThrottlerGuard and skips the others'.
-        ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS] }),
+        // The one registry of rate limits; a route names the ones it is counted under with @RateLimit(...).
+        ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: RATE_LIMITS }),
         KeptCountsModule,
         AuditModule,
         HealthModule,

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
+import { RateLimit } from '../common/http/rate-limit.js';
 import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { normalizeIp } from '../ips/ip-address.js';
@@ -23,8 +23,7 @@ export class AuthApiController {
 
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ 'contact-ip': true, 'account-ip': true, 'account-email': true })
+  @RateLimit('login-ip')
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {

@@ -1,5 +1,6 @@
-import { Body, Controller, Post, Req, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard, type ThrottlerOptions } from '@nestjs/throttler';
+import { Body, Controller, Post, Req } from '@nestjs/common';
+import type { ThrottlerOptions } from '@nestjs/throttler';
+import { RateLimit } from '../common/http/rate-limit.js';
 import type { Request } from 'express';
 import { Public } from '../auth/decorators.js';
 import { normalizeIp } from '../ips/ip-address.js';
@@ -14,8 +15,7 @@ export class ContactsPublicController {
   constructor(private readonly contacts: ContactsService) {}
 
   @Public()
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ 'login-ip': true, 'account-ip': true, 'account-email': true })
+  @RateLimit('contact-ip')
   @Post()
   async send(@Body() input: SendContactInput, @Req() req: Request) {
     await this.contacts.receive(input, { ip: normalizeIp(req.ip ?? ''), userAgent: req.get('user-agent') ?? null });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../../src/app.module.js';
 import { registeredRoutes } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -82,5 +83,20 @@ describe('access to every route', () => {
       'PUT /api/admin/enterprises/:id/cobranca → admin',
       'PUT /api/admin/users/:id → admin',
     ]);
+  });
+
+  it('every public write is counted under rate limits from the one registry, and each named limit exists', () => {
+    const registered = new Set(RATE_LIMITS.map((limit) => limit.name));
+    const writes = registeredRoutes(sut).filter((route) => route.access === 'public' && route.method !== 'GET');
+    expect(writes.map((route) => `${route.method} ${route.path} → ${route.limits.join(', ')}`)).toEqual([
+      'POST /api/admin/login → login-ip',
+      'POST /api/admin/logout → ',
+      'POST /api/contatos → contact-ip',
+      'POST /api/public/usuario/esqueci-senha → account-ip, account-email',
+      'POST /api/public/usuario/excluir-conta → account-ip, account-email',
+      'POST /api/public/usuario/excluir-conta/confirmar → account-ip',
+      'POST /api/public/usuario/redefinir-senha → account-ip',
+    ]);
+    for (const route of registeredRoutes(sut)) for (const name of route.limits) expect(registered.has(name), `${route.method} ${route.path}: ${name}`).toBe(true);
   });
 });

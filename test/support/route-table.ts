@@ -2,6 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { IS_PUBLIC, ROLES } from '../../src/auth/decorators.js';
+import { rateLimitsOf } from '../../src/common/http/rate-limit.js';
 import type { TestApp } from './test-app.js';
 
 export interface RegisteredRoute {
@@ -9,6 +10,8 @@ export interface RegisteredRoute {
   path: string;
   /** 'public', 'admin' (any admin) or the roles joined with '+'. */
   access: string;
+  /** The rate limits it is counted under (@RateLimit). */
+  limits: string[];
 }
 
 /** Every route the app registered, with who may call it, read from the same metadata the access guard reads. */
@@ -26,7 +29,7 @@ export function registeredRoutes(sut: TestApp): RegisteredRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]);
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
-        routes.push({ method, path, access: isPublic ? 'public' : roles ? roles.join('+') : 'admin' });
+        routes.push({ method, path, access: isPublic ? 'public' : roles ? roles.join('+') : 'admin', limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)] });
       }
     }
   }
