@@ -42,7 +42,7 @@ export interface CreatedApp {
  * files and the Express-level middleware in the order the protocol needs. Used by main.ts and the tests.
  */
 export async function createApp(config: AppConfig, options: { logger?: Logger } = {}): Promise<CreatedApp> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development' });
   const dataSource = await openDatabase(config.db);
   try {
     if (config.migrateOnStart) await migrate(dataSource, config);

@@ -139,10 +139,6 @@ export class AppUsersService {
     return view;
   }
 
-  async findEntity(id: number): Promise<AppUser> {
-    return this.find(id);
-  }
-
   /** Replaces the profile fields of the edit form; the rest (status, dates, plan, device) is never taken from it. */
   async update(id: number, input: UpdateUserInput): Promise<AppUserView> {
     const user = await this.find(id);

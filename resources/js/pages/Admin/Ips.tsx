@@ -81,8 +81,7 @@ export default function Ips() {
       else toast('success', 'Localização atualizada!');
       reload();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) toast('error', 'Faltam colunas de localização: rode a migração no banco.');
-      else if (!(error instanceof ApiError && error.status === 401)) toast('error', 'Não foi possível atualizar a localização agora');
+      if (!(error instanceof ApiError && error.status === 401)) toast('error', 'Não foi possível atualizar a localização agora');
     } finally {
       setRefreshing((current) => {
         const next = new Set(current);
