@@ -13,7 +13,10 @@ export interface BaselineQuery {
 }
 
 /** Starts the baseline server; GET /<scenario> runs that scenario's queries and answers {data, total}. */
-export async function startBaseline(database: { host: string; port: number; user: string; password: string; database: string }, queries: Record<string, BaselineQuery>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBaseline(
+  database: { host: string; port: number; user: string; password: string; database: string },
+  queries: Record<string, BaselineQuery>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const pool: Pool = createPool({ ...database, connectionLimit: 10, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
   const server: Server = createServer(async (req, res) => {
     const query = queries[(req.url ?? '/').slice(1)];

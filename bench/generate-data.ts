@@ -65,10 +65,71 @@ function cpfOf(number: number): string {
   return `${base.join('')}${first}${digit([...base, first])}`;
 }
 
-const PREFIXES = ['Agro', 'Terra', 'Campo', 'Safra', 'Rural', 'Planalto', 'Cerrado', 'Pampa', 'Vale', 'Serra', 'Horizonte', 'Colheita', 'Semente', 'Raiz', 'Nova', 'Grão'];
+const PREFIXES = [
+  'Agro',
+  'Terra',
+  'Campo',
+  'Safra',
+  'Rural',
+  'Planalto',
+  'Cerrado',
+  'Pampa',
+  'Vale',
+  'Serra',
+  'Horizonte',
+  'Colheita',
+  'Semente',
+  'Raiz',
+  'Nova',
+  'Grão',
+];
 const SUFFIXES = ['Máquinas', 'Tratores', 'Implementos', 'Peças', 'Leilões', 'Agrícola', 'Mecanização', 'Revenda', 'Serviços Rurais', 'Equipamentos'];
-const FIRST = ['Ana', 'Bruno', 'Camila', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Karina', 'Leandro', 'Mariana', 'Nelson', 'Otávio', 'Patrícia', 'Rafael', 'Sabrina', 'Thiago', 'Vanessa', 'José', 'Márcia', 'Sérgio', 'Luís'];
-const LAST = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Costa', 'Gomes', 'Martins', 'Araújo', 'Ribeiro', 'Schmitt', 'Zanella', 'Conceição', 'Assunção'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Eduarda',
+  'Fábio',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Karina',
+  'Leandro',
+  'Mariana',
+  'Nelson',
+  'Otávio',
+  'Patrícia',
+  'Rafael',
+  'Sabrina',
+  'Thiago',
+  'Vanessa',
+  'José',
+  'Márcia',
+  'Sérgio',
+  'Luís',
+];
+const LAST = [
+  'Silva',
+  'Souza',
+  'Oliveira',
+  'Pereira',
+  'Lima',
+  'Carvalho',
+  'Ferreira',
+  'Rodrigues',
+  'Almeida',
+  'Costa',
+  'Gomes',
+  'Martins',
+  'Araújo',
+  'Ribeiro',
+  'Schmitt',
+  'Zanella',
+  'Conceição',
+  'Assunção',
+];
 const BAIRROS = ['Centro', 'Distrito Industrial', 'Jardim América', 'Zona Rural', 'Vila Nova', 'Parque Industrial', 'São José', 'Jardim Paraná'];
 
 const utc = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
@@ -83,7 +144,22 @@ async function main() {
 
   console.log(`Database ${flags.database}: clearing earlier benchmark data`);
   await query('SET FOREIGN_KEY_CHECKS = 0');
-  for (const table of ['row_counts', 'daily_counts', 'enterprise_user_counts', 'enterprise_billing', 'password_resets', 'account_deletion_requests', 'app_users', 'enterprises', 'contacts', 'audit_log', 'admin_sessions', 'authorized_ips', 'admins']) await query(`TRUNCATE TABLE ${table}`);
+  for (const table of [
+    'row_counts',
+    'daily_counts',
+    'enterprise_user_counts',
+    'enterprise_billing',
+    'password_resets',
+    'account_deletion_requests',
+    'app_users',
+    'enterprises',
+    'contacts',
+    'audit_log',
+    'admin_sessions',
+    'authorized_ips',
+    'admins',
+  ])
+    await query(`TRUNCATE TABLE ${table}`);
   await query('SET FOREIGN_KEY_CHECKS = 1');
   // A bulk load: the kept counts are computed once at the end instead of row by row by the triggers.
   for (const trigger of COUNT_TRIGGERS) await query(`DROP TRIGGER IF EXISTS ${trigger}`);
@@ -112,7 +188,26 @@ async function main() {
   const day = 86_400_000;
   await insert(
     'enterprises',
-    ['razao', 'fantasia', 'cnpj', 'inscricao_estadual', 'endereco', 'numero', 'bairro', 'cep', 'city_id', 'fone', 'email', 'logo', 'ativo', 'score', 'sort_name', 'search_text', 'created_at', 'updated_at'],
+    [
+      'razao',
+      'fantasia',
+      'cnpj',
+      'inscricao_estadual',
+      'endereco',
+      'numero',
+      'bairro',
+      'cep',
+      'city_id',
+      'fone',
+      'email',
+      'logo',
+      'ativo',
+      'score',
+      'sort_name',
+      'search_text',
+      'created_at',
+      'updated_at',
+    ],
     sizes.enterprises,
     2000,
     (index) => {
@@ -125,13 +220,47 @@ async function main() {
       const created = utc(new Date(now - Math.floor(random() * 3 * 365 * day)));
       companies.push({ razao, fantasia });
       const search = enterpriseSearchColumns({ razao, fantasia, cnpj, inscricaoEstadual: inscricao, bairro, cityName: city.name, uf: city.code });
-      return [razao, fantasia, cnpj, inscricao, 'Rodovia BR-369', String(1 + (index % 4000)), bairro, '86000000', city.cityId, '43999990000', `contato${index}@bench.agromaq.com.br`, pick(logos), random() < 0.8 ? 1 : 0, 0, search.sortName, search.searchText, created, created];
+      return [
+        razao,
+        fantasia,
+        cnpj,
+        inscricao,
+        'Rodovia BR-369',
+        String(1 + (index % 4000)),
+        bairro,
+        '86000000',
+        city.cityId,
+        '43999990000',
+        `contato${index}@bench.agromaq.com.br`,
+        pick(logos),
+        random() < 0.8 ? 1 : 0,
+        0,
+        search.sortName,
+        search.searchText,
+        created,
+        created,
+      ];
     },
   );
 
   await insert(
     'app_users',
-    ['firstname', 'lastname', 'email', 'fone', 'cpf', 'enterprise_id', 'cargo_id', 'ocupacao_id', 'status', 'sort_name', 'search_text', 'org_search', 'date_added', 'date_modified'],
+    [
+      'firstname',
+      'lastname',
+      'email',
+      'fone',
+      'cpf',
+      'enterprise_id',
+      'cargo_id',
+      'ocupacao_id',
+      'status',
+      'sort_name',
+      'search_text',
+      'org_search',
+      'date_added',
+      'date_modified',
+    ],
     sizes.users,
     5000,
     (index) => {
@@ -144,16 +273,54 @@ async function main() {
       const added = utc(new Date(now - Math.floor((random() < 0.2 ? 30 : 3 * 365) * day * random())));
       const enterprise = linked ? 1 + Math.floor(random() * sizes.enterprises) : null;
       const cargo = linked ? pick(cargos) : null;
-      const search = appUserSearchColumns({ firstname, lastname, email, cpf, company: enterprise ? companies[enterprise - 1] : null, cargo: cargo?.name ?? null });
-      return [firstname, lastname, email, '43999990000', cpf, enterprise, cargo?.cargo_id ?? null, pick(ocupacoes), random() < 0.9 ? 1 : 0, search.sortName, search.searchText, search.orgSearch, added, added];
+      const search = appUserSearchColumns({
+        firstname,
+        lastname,
+        email,
+        cpf,
+        company: enterprise ? companies[enterprise - 1] : null,
+        cargo: cargo?.name ?? null,
+      });
+      return [
+        firstname,
+        lastname,
+        email,
+        '43999990000',
+        cpf,
+        enterprise,
+        cargo?.cargo_id ?? null,
+        pick(ocupacoes),
+        random() < 0.9 ? 1 : 0,
+        search.sortName,
+        search.searchText,
+        search.orgSearch,
+        added,
+        added,
+      ];
     },
   );
 
-  await insert('contacts', ['nome', 'email', 'telefone', 'mensagem', 'origem', 'status', 'response_channel', 'responded_at', 'created_at'], sizes.contacts, 5000, (index) => {
-    const answered = random() < 0.7;
-    const created = new Date(now - Math.floor(random() * 2 * 365 * day));
-    return [`${pick(FIRST)} ${pick(LAST)}`, `contato${index}@exemplo.com.br`, '43999990000', 'Gostaria de saber mais sobre os planos do aplicativo.', 'site', answered ? 'respondido' : 'pendente', answered ? pick(['whatsapp', 'email']) : null, answered ? utc(new Date(created.getTime() + 3600_000)) : null, utc(created)];
-  });
+  await insert(
+    'contacts',
+    ['nome', 'email', 'telefone', 'mensagem', 'origem', 'status', 'response_channel', 'responded_at', 'created_at'],
+    sizes.contacts,
+    5000,
+    (index) => {
+      const answered = random() < 0.7;
+      const created = new Date(now - Math.floor(random() * 2 * 365 * day));
+      return [
+        `${pick(FIRST)} ${pick(LAST)}`,
+        `contato${index}@exemplo.com.br`,
+        '43999990000',
+        'Gostaria de saber mais sobre os planos do aplicativo.',
+        'site',
+        answered ? 'respondido' : 'pendente',
+        answered ? pick(['whatsapp', 'email']) : null,
+        answered ? utc(new Date(created.getTime() + 3600_000)) : null,
+        utc(created),
+      ];
+    },
+  );
 
   console.log('  counting (kept counts), restoring the triggers and building the search indexes');
   for (const sql of backfill(true)) await query(sql);

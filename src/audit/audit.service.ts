@@ -53,7 +53,11 @@ export class AuditService {
   }
 
   /** Newest first. */
-  async list(filters: { page?: number; pageSize?: number; action?: AuditAction }): Promise<{ data: AuditEntryView[]; total: number; page: number; pageSize: number }> {
+  async list(filters: {
+    page?: number;
+    pageSize?: number;
+    action?: AuditAction;
+  }): Promise<{ data: AuditEntryView[]; total: number; page: number; pageSize: number }> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const [rows, total] = await this.entries.findAndCount({

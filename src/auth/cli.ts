@@ -43,7 +43,9 @@ async function main(): Promise<void> {
       if (password.length < 10) throw new UsageError('The password must have at least 10 characters');
       await auth.createAdmin({ username, password, role, name: values.name?.trim() || username });
 
-      const setup = existingIp ? await ips.twoFactorSetup(existingIp) : (await ips.create({ ip, targetRole: role, descricao: `Criado pela linha de comando (${username})` }, null)).twofa;
+      const setup = existingIp
+        ? await ips.twoFactorSetup(existingIp)
+        : (await ips.create({ ip, targetRole: role, descricao: `Criado pela linha de comando (${username})` }, null)).twofa;
       console.log(`\nAdmin "${username}" (${role}) created; ${ip} ${existingIp ? 'was already' : 'is now'} authorized for ${role}.`);
       console.log('Scan this code with an authenticator app (2FA for logins from that IP):\n');
       console.log(await totpQrTerminal(setup.otpauth_url));

@@ -6,9 +6,7 @@ import { City } from './city.entity.js';
 
 export const CITY_SEARCH_LIMIT = 100;
 
-const UFS = new Set(
-  'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),
-);
+const UFS = new Set('AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '));
 
 export interface CityView {
   city_id: number;

@@ -25,7 +25,7 @@ export class BackgroundTasks implements OnApplicationShutdown {
   async drain(timeoutMs = DRAIN_TIMEOUT_MS): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([Promise.allSettled([...this.pending]), timeout]);
+    await Promise.race([Promise.allSettled(this.pending), timeout]);
     clearTimeout(timer);
     if (this.pending.size > 0) this.logger.warn(`${this.pending.size} background task(s) still under way were left unfinished`);
   }

@@ -18,12 +18,7 @@ export function toSearchText(value: string): string {
  * 'ÁDMIN', 'ａｄｍｉｎ' and 'admin' share one key, as they share one row. Capped at 320 characters.
  */
 export function collationKey(value: string): string {
-  return value
-    .slice(0, 320)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim();
+  return value.slice(0, 320).normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /**
@@ -38,7 +33,9 @@ export function escapeLike(value: string): string {
 
 /** The words of a text as search sees them: lower case, no accents, runs of letters and digits. */
 export function searchWords(value: string): string[] {
-  return toSearchText(value).split(/[^a-z0-9]+/).filter(Boolean);
+  return toSearchText(value)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /**

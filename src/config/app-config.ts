@@ -119,7 +119,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const gtmId = read.optionalPattern('GTM_ID', /^GTM-[A-Z0-9]+$/, 'like GTM-XXXXXXX');
 
   if (viteDev && nodeEnv === 'production') problems.push('VITE_DEV: the Vite dev server never runs in production');
-  if (seedOnStart && nodeEnv === 'production') problems.push('SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production');
+  if (seedOnStart && nodeEnv === 'production')
+    problems.push('SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production');
 
   const secrets = readSecrets(env, nodeEnv, problems, options.secretsFile);
 
@@ -190,12 +191,7 @@ function readTrustProxy(read: EnvReader): boolean | number | string {
   return raw; // an address list or a named range (loopback, uniquelocal...), as Express accepts
 }
 
-function readSecrets(
-  env: Env,
-  nodeEnv: NodeEnv,
-  problems: string[],
-  secretsFile: string | null | undefined,
-): { JWT_SECRET: string; APP_KEY: string } {
+function readSecrets(env: Env, nodeEnv: NodeEnv, problems: string[], secretsFile: string | null | undefined): { JWT_SECRET: string; APP_KEY: string } {
   const names = ['JWT_SECRET', 'APP_KEY'] as const;
   const given: Partial<Record<(typeof names)[number], string>> = {};
   for (const name of names) {

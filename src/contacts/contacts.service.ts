@@ -45,7 +45,16 @@ export class ContactsService {
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const total = (await this.counts())[status];
     const query = this.contacts.createQueryBuilder('c').where('c.status = :status', { status });
-    const order: [string, 'ASC' | 'DESC'][] = status === 'pendente' ? [['c.createdAt', 'DESC'], ['c.id', 'DESC']] : [['c.respondedAt', 'DESC'], ['c.id', 'DESC']];
+    const order: [string, 'ASC' | 'DESC'][] =
+      status === 'pendente'
+        ? [
+            ['c.createdAt', 'DESC'],
+            ['c.id', 'DESC'],
+          ]
+        : [
+            ['c.respondedAt', 'DESC'],
+            ['c.id', 'DESC'],
+          ];
     const rows = await readPage(query, order, pageWindow(page, pageSize, total));
     const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
     const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
@@ -70,7 +79,10 @@ export class ContactsService {
   async markAnswered(id: number, canal: ResponseChannel, adminId: number): Promise<ContactView> {
     const contact = await this.find(id);
     if (contact.status === 'respondido') throw alreadyAnswered();
-    const result = await this.contacts.update({ id, status: 'pendente', respondedAt: IsNull() }, { status: 'respondido', responseChannel: canal, respondedAt: new Date(), respondedBy: adminId });
+    const result = await this.contacts.update(
+      { id, status: 'pendente', respondedAt: IsNull() },
+      { status: 'respondido', responseChannel: canal, respondedAt: new Date(), respondedBy: adminId },
+    );
     if (!result.affected) throw alreadyAnswered();
     const admin = await this.admins.findOne({ select: { adminId: true, name: true }, where: { adminId } });
     return contactView(await this.find(id), admin?.name ?? null);

@@ -13,4 +13,19 @@ import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
-export const ENTITIES = [City, Cargo, Ocupacao, Admin, AdminSession, AuthorizedIp, Contact, Logo, Enterprise, EnterpriseBilling, AppUser, PasswordReset, AccountDeletionRequest, AuditEntry];
+export const ENTITIES = [
+  City,
+  Cargo,
+  Ocupacao,
+  Admin,
+  AdminSession,
+  AuthorizedIp,
+  Contact,
+  Logo,
+  Enterprise,
+  EnterpriseBilling,
+  AppUser,
+  PasswordReset,
+  AccountDeletionRequest,
+  AuditEntry,
+];

@@ -19,12 +19,17 @@ export class KeptCounts {
 
   /** The totals of a subject per bucket, e.g. `app_users.status` → {'1' → 900, '0' → 100}. */
   async buckets(subject: string): Promise<Map<string, number>> {
-    const rows = (await this.dataSource.query('SELECT bucket, total FROM row_counts WHERE subject = ?', [subject])) as { bucket: string; total: number | string }[];
+    const rows = (await this.dataSource.query('SELECT bucket, total FROM row_counts WHERE subject = ?', [subject])) as {
+      bucket: string;
+      total: number | string;
+    }[];
     return new Map(rows.map((row) => [String(row.bucket), Number(row.total)]));
   }
 
   async total(subject: string, bucket = ''): Promise<number> {
-    const rows = (await this.dataSource.query('SELECT total FROM row_counts WHERE subject = ? AND bucket = ?', [subject, bucket])) as { total: number | string }[];
+    const rows = (await this.dataSource.query('SELECT total FROM row_counts WHERE subject = ? AND bucket = ?', [subject, bucket])) as {
+      total: number | string;
+    }[];
     return Number(rows[0]?.total ?? 0);
   }
 
@@ -39,7 +44,10 @@ export class KeptCounts {
 
   /** A subject's rows per São Paulo day from `from` on, all buckets together. */
   async perDay(subject: string, from: string): Promise<Map<string, number>> {
-    const rows = (await this.dataSource.query('SELECT day, SUM(total) AS total FROM daily_counts WHERE subject = ? AND day >= ? GROUP BY day', [subject, from])) as { day: string; total: number | string }[];
+    const rows = (await this.dataSource.query('SELECT day, SUM(total) AS total FROM daily_counts WHERE subject = ? AND day >= ? GROUP BY day', [
+      subject,
+      from,
+    ])) as { day: string; total: number | string }[];
     return new Map(rows.map((row) => [String(row.day), Number(row.total)]));
   }
 
@@ -48,10 +56,15 @@ export class KeptCounts {
    * the last of them, so that the caller can break ties by name.
    */
   async topEnterprises(limit: number): Promise<{ enterprise_id: number; name: string; total: number }[]> {
-    const top = (await this.dataSource.query(`SELECT total FROM enterprise_user_counts WHERE total > 0 ORDER BY total DESC LIMIT ${Number(limit)}`)) as { total: number | string }[];
+    const top = (await this.dataSource.query(`SELECT total FROM enterprise_user_counts WHERE total > 0 ORDER BY total DESC LIMIT ${Number(limit)}`)) as {
+      total: number | string;
+    }[];
     if (top.length === 0) return [];
     const floor = Number(top[top.length - 1].total);
-    const rows = (await this.dataSource.query('SELECT c.enterprise_id, e.fantasia AS name, c.total FROM enterprise_user_counts c INNER JOIN enterprises e ON e.enterprise_id = c.enterprise_id WHERE c.total >= ?', [floor])) as { enterprise_id: number | string; name: string; total: number | string }[];
+    const rows = (await this.dataSource.query(
+      'SELECT c.enterprise_id, e.fantasia AS name, c.total FROM enterprise_user_counts c INNER JOIN enterprises e ON e.enterprise_id = c.enterprise_id WHERE c.total >= ?',
+      [floor],
+    )) as { enterprise_id: number | string; name: string; total: number | string }[];
     return rows
       .map((row) => ({ enterprise_id: Number(row.enterprise_id), name: row.name, total: Number(row.total) }))
       .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name, 'pt-BR') || a.enterprise_id - b.enterprise_id)
@@ -63,7 +76,10 @@ export class KeptCounts {
    * The versions are read before computing, so a write during the computation is never hidden.
    */
   async remembered<T>(tables: string[], key: string, compute: () => Promise<T>): Promise<T> {
-    const rows = (await this.dataSource.query(`SELECT subject, total FROM row_counts WHERE bucket = '' AND subject IN (${tables.map(() => '?').join(', ')})`, tables.map((table) => `${table}.version`))) as { subject: string; total: number | string }[];
+    const rows = (await this.dataSource.query(
+      `SELECT subject, total FROM row_counts WHERE bucket = '' AND subject IN (${tables.map(() => '?').join(', ')})`,
+      tables.map((table) => `${table}.version`),
+    )) as { subject: string; total: number | string }[];
     const versions = tables.map((table) => String(rows.find((row) => row.subject === `${table}.version`)?.total ?? 0)).join(',');
     const cacheKey = `${versions}|${key}`;
     const hit = this.cache.get(cacheKey);

@@ -28,7 +28,26 @@ export async function readPage<T extends ObjectLiteral>(query: SelectQueryBuilde
 }
 
 /** InnoDB's default FULLTEXT stopwords: never indexed, so never asked of the index. */
-const FULLTEXT_STOPWORDS = new Set(['about', 'are', 'com', 'for', 'from', 'how', 'that', 'the', 'this', 'was', 'what', 'when', 'where', 'who', 'will', 'with', 'und', 'www']);
+const FULLTEXT_STOPWORDS = new Set([
+  'about',
+  'are',
+  'com',
+  'for',
+  'from',
+  'how',
+  'that',
+  'the',
+  'this',
+  'was',
+  'what',
+  'when',
+  'where',
+  'who',
+  'will',
+  'with',
+  'und',
+  'www',
+]);
 /** InnoDB indexes words of 3 characters or more (innodb_ft_min_token_size). */
 const FULLTEXT_MIN_WORD = 3;
 

@@ -5,14 +5,23 @@ import { appUserSearchColumns } from '../users/app-user-search.js';
 const BATCH = 1000;
 
 /** Walks a table by primary key, a batch at a time, and writes each row's recomputed columns. */
-async function rewrite(queryRunner: QueryRunner, select: string, table: string, key: string, columns: (row: Record<string, unknown>) => Record<string, string>): Promise<void> {
-  for (let last = 0; ; ) {
+async function rewrite(
+  queryRunner: QueryRunner,
+  select: string,
+  table: string,
+  key: string,
+  columns: (row: Record<string, unknown>) => Record<string, string>,
+): Promise<void> {
+  for (let last = 0; ;) {
     const rows = (await queryRunner.query(`${select} WHERE t.${key} > ? ORDER BY t.${key} LIMIT ${BATCH}`, [last])) as Record<string, unknown>[];
     if (rows.length === 0) return;
     for (const row of rows) {
       const values = columns(row);
       const names = Object.keys(values);
-      await queryRunner.query(`UPDATE ${table} SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE ${key} = ?`, [...names.map((name) => values[name]), row[key]]);
+      await queryRunner.query(`UPDATE ${table} SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE ${key} = ?`, [
+        ...names.map((name) => values[name]),
+        row[key],
+      ]);
     }
     last = Number(rows[rows.length - 1][key]);
   }
@@ -28,7 +37,15 @@ export async function rebuildSearchColumns(queryRunner: QueryRunner): Promise<vo
     'enterprises',
     'enterprise_id',
     (row) => {
-      const columns = enterpriseSearchColumns({ razao: String(row.razao), fantasia: String(row.fantasia), cnpj: String(row.cnpj), inscricaoEstadual: text(row.inscricao_estadual), bairro: text(row.bairro), cityName: text(row.city_name), uf: text(row.uf) });
+      const columns = enterpriseSearchColumns({
+        razao: String(row.razao),
+        fantasia: String(row.fantasia),
+        cnpj: String(row.cnpj),
+        inscricaoEstadual: text(row.inscricao_estadual),
+        bairro: text(row.bairro),
+        cityName: text(row.city_name),
+        uf: text(row.uf),
+      });
       return { search_text: columns.searchText };
     },
   );
@@ -39,7 +56,14 @@ export async function rebuildSearchColumns(queryRunner: QueryRunner): Promise<vo
     'user_id',
     (row) => {
       const company = row.fantasia === null || row.fantasia === undefined ? null : { razao: String(row.razao), fantasia: String(row.fantasia) };
-      const columns = appUserSearchColumns({ firstname: String(row.firstname), lastname: String(row.lastname), email: text(row.email), cpf: text(row.cpf), company, cargo: text(row.cargo) });
+      const columns = appUserSearchColumns({
+        firstname: String(row.firstname),
+        lastname: String(row.lastname),
+        email: text(row.email),
+        cpf: text(row.cpf),
+        company,
+        cargo: text(row.cargo),
+      });
       return { search_text: columns.searchText, org_search: columns.orgSearch };
     },
   );

@@ -15,6 +15,9 @@ export function enterpriseSearchColumns(values: {
 }): { sortName: string; searchText: string } {
   return {
     sortName: toSearchText(values.fantasia).slice(0, 150),
-    searchText: toSearchColumn([values.razao, values.fantasia, ...documentWords(values.cnpj), ...documentWords(values.inscricaoEstadual), values.bairro, values.cityName, values.uf], 800),
+    searchText: toSearchColumn(
+      [values.razao, values.fantasia, ...documentWords(values.cnpj), ...documentWords(values.inscricaoEstadual), values.bairro, values.cityName, values.uf],
+      800,
+    ),
   };
 }

@@ -48,7 +48,14 @@ export class EnterprisesService {
       const walked = pick(await this.keptCounts());
       whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.dataSource) && preferFulltext(search, window, total, walked));
     }
-    const rows = await readPage(query, [['e.sortName', 'ASC'], ['e.enterpriseId', 'ASC']], window);
+    const rows = await readPage(
+      query,
+      [
+        ['e.sortName', 'ASC'],
+        ['e.enterpriseId', 'ASC'],
+      ],
+      window,
+    );
     return { data: await this.views(rows), total, page, pageSize };
   }
 
@@ -156,7 +163,8 @@ export class EnterprisesService {
     const cargos = await this.dataSource.getRepository(Cargo).find();
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: IsNull() }, { orgSearch: orgSearchColumn(company, null) });
-      for (const cargo of cargos) await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: cargo.cargoId }, { orgSearch: orgSearchColumn(company, cargo.name) });
+      for (const cargo of cargos)
+        await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: cargo.cargoId }, { orgSearch: orgSearchColumn(company, cargo.name) });
     });
   }
 
@@ -190,7 +198,15 @@ export class EnterprisesService {
       site: input.site ? normalizeSiteUrl(input.site) : null,
       logo: input.logo,
       representadaLogo: input.representada_logo ?? null,
-      ...enterpriseSearchColumns({ razao: input.razao, fantasia: input.fantasia, cnpj, inscricaoEstadual, bairro: address.bairro, cityName: city?.name, uf: city?.code }),
+      ...enterpriseSearchColumns({
+        razao: input.razao,
+        fantasia: input.fantasia,
+        cnpj,
+        inscricaoEstadual,
+        bairro: address.bairro,
+        cityName: city?.name,
+        uf: city?.code,
+      }),
     };
   }
 
@@ -228,12 +244,14 @@ export class EnterprisesService {
     const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
     const cities = cityIds.length > 0 ? await this.cities.findBy({ cityId: In(cityIds) }) : [];
     const byId = new Map(cities.map((city) => [city.cityId, city]));
-    return rows.map((row) => enterpriseView(row, row.cityId ? byId.get(row.cityId) ?? null : null));
+    return rows.map((row) => enterpriseView(row, row.cityId ? (byId.get(row.cityId) ?? null) : null));
   }
 }
 
 function duplicateCnpj(): AppException {
-  return new AppException(409, 'CNPJ_ALREADY_REGISTERED', 'Já existe uma empresa cadastrada com este CNPJ.', { cnpj: 'Já existe uma empresa cadastrada com este CNPJ.' });
+  return new AppException(409, 'CNPJ_ALREADY_REGISTERED', 'Já existe uma empresa cadastrada com este CNPJ.', {
+    cnpj: 'Já existe uma empresa cadastrada com este CNPJ.',
+  });
 }
 
 function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {

@@ -11,11 +11,7 @@ export class InertiaModule {
   static forRoot(options: InertiaOptions): DynamicModule {
     return {
       module: InertiaModule,
-      providers: [
-        { provide: INERTIA_OPTIONS, useValue: options },
-        InertiaService,
-        { provide: APP_INTERCEPTOR, useClass: InertiaInterceptor },
-      ],
+      providers: [{ provide: INERTIA_OPTIONS, useValue: options }, InertiaService, { provide: APP_INTERCEPTOR, useClass: InertiaInterceptor }],
       exports: [InertiaService],
     };
   }

@@ -159,7 +159,6 @@ export class InertiaService {
     const except = headerList(req.get('x-inertia-partial-except'));
     return only || except ? { only, except } : null;
   }
-
 }
 
 function headerList(value: string | undefined): string[] | null {

@@ -8,7 +8,11 @@ export function normalizeIp(value: string): string | null {
   let text = value.trim();
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
   const version = isIP(text);
-  if (version === 4) return text.split('.').map((part) => String(Number(part))).join('.');
+  if (version === 4)
+    return text
+      .split('.')
+      .map((part) => String(Number(part)))
+      .join('.');
   if (version !== 6) return null;
   const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(text);
   if (mapped && isIP(mapped[1]) === 4) return mapped[1];
@@ -33,7 +37,7 @@ function expandIpv6(text: string): string[] {
 function compressIpv6(groups: string[]): string {
   let bestStart = -1;
   let bestLength = 0;
-  for (let start = 0; start < groups.length; ) {
+  for (let start = 0; start < groups.length;) {
     if (groups[start] !== '0') {
       start += 1;
       continue;
@@ -59,7 +63,15 @@ export function isPrivateIp(value: string): boolean {
   if (!ip) return true;
   if (isIP(ip) === 4) {
     const [a, b] = ip.split('.').map(Number);
-    return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
   return ip === '::1' || ip === '::' || /^f[cd]/.test(ip) || /^fe[89ab]/.test(ip);
 }

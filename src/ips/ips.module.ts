@@ -11,10 +11,7 @@ import { IpsService } from './ips.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AuthorizedIp])],
   controllers: [IpsApiController, IpsPagesController],
-  providers: [
-    IpsService,
-    { provide: IpGeolocator, inject: [APP_CONFIG], useFactory: (config: AppConfig) => MmdbGeolocator.fromPackage(config.geoipDbPath) },
-  ],
+  providers: [IpsService, { provide: IpGeolocator, inject: [APP_CONFIG], useFactory: (config: AppConfig) => MmdbGeolocator.fromPackage(config.geoipDbPath) }],
   exports: [IpsService],
 })
 export class IpsModule {}

@@ -78,7 +78,8 @@ export class IpsService {
   ): Promise<{ ip: AuthorizedIpView; twofa: TwoFactorSetup }> {
     const ip = normalizeIp(input.ip);
     if (!ip) throw new AppException(400, 'VALIDATION_FAILED', 'Informe um endereço IPv4 ou IPv6 válido.', { ip: 'Informe um endereço IPv4 ou IPv6 válido.' });
-    if (await this.ips.existsBy({ ip })) throw new AppException(409, 'IP_ALREADY_AUTHORIZED', 'Este IP já está cadastrado.', { ip: 'Este IP já está cadastrado.' });
+    if (await this.ips.existsBy({ ip }))
+      throw new AppException(409, 'IP_ALREADY_AUTHORIZED', 'Este IP já está cadastrado.', { ip: 'Este IP já está cadastrado.' });
 
     const saved = await this.ips.save(
       this.ips.create({ ip, role: input.targetRole, descricao: input.descricao?.trim() || null, totpSecret: this.secrets.seal(secret), createdBy }),

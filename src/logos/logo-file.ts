@@ -44,7 +44,10 @@ export function sniffLogoFormat(content: Buffer): LogoFormat | null {
 /** Text that opens (after an optional BOM, XML declaration, comments and white space) with an `<svg` element. */
 function looksLikeSvg(content: Buffer): boolean {
   if (content.includes(0)) return false;
-  const head = content.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  const head = content
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)\s*)*/i, '');
   return /^<svg[\s>]/i.test(rest);
 }

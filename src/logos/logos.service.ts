@@ -65,7 +65,15 @@ export class LogosService {
     try {
       const name = uploadName(file.originalname);
       const saved = await this.logos.save(
-        this.logos.create({ fileName, name, nameSearch: toSearchText(name).slice(0, 100), kind: 'upload', contentType, size: checked.content.length, createdBy: adminId }),
+        this.logos.create({
+          fileName,
+          name,
+          nameSearch: toSearchText(name).slice(0, 100),
+          kind: 'upload',
+          contentType,
+          size: checked.content.length,
+          createdBy: adminId,
+        }),
       );
       return { logo_id: saved.logoId, filename: fileName, name, kind: 'upload', url: logoUrl(fileName) };
     } catch (error) {

@@ -12,7 +12,17 @@ export async function seedManufacturerLogos(dataSource: DataSource): Promise<num
     await repository
       .createQueryBuilder()
       .insert()
-      .values(missing.map((logo) => ({ fileName: logo.file, name: logo.name, nameSearch: toSearchText(logo.name), kind: 'fabricante' as const, contentType: 'image/svg+xml', size: 0, createdBy: null })))
+      .values(
+        missing.map((logo) => ({
+          fileName: logo.file,
+          name: logo.name,
+          nameSearch: toSearchText(logo.name),
+          kind: 'fabricante' as const,
+          contentType: 'image/svg+xml',
+          size: 0,
+          createdBy: null,
+        })),
+      )
       .orIgnore()
       .execute();
   }

@@ -36,7 +36,9 @@ export class MailService {
     private readonly tasks: BackgroundTasks,
   ) {
     this.outbox = config.mail.smtpUrl ? null : resolve(config.mail.outboxDir);
-    this.transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = config.mail.smtpUrl
+      ? nodemailer.createTransport(config.mail.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   /** Sends the message after the answer, trying again on failure; never throws at the caller. */
@@ -51,7 +53,9 @@ export class MailService {
         return;
       } catch (error) {
         if (attempt >= MAIL_RETRY_DELAYS_MS.length) throw error;
-        this.logger.warn(`E-mail to ${message.to} not sent (${error instanceof Error ? error.message : String(error)}); trying again in ${MAIL_RETRY_DELAYS_MS[attempt] / 1000} s`);
+        this.logger.warn(
+          `E-mail to ${message.to} not sent (${error instanceof Error ? error.message : String(error)}); trying again in ${MAIL_RETRY_DELAYS_MS[attempt] / 1000} s`,
+        );
         await sleep(MAIL_RETRY_DELAYS_MS[attempt], undefined, { ref: false });
       }
     }

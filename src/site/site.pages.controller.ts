@@ -17,7 +17,10 @@ export class SitePagesController {
   @Get()
   home() {
     // The store URLs come from configuration: their QR codes are drawn once.
-    this.storeQrCodes ??= Promise.all([this.qrSvg(this.config.site.iosAppUrl), this.qrSvg(this.config.site.androidAppUrl)]).then(([ios, android]) => ({ ios, android }));
+    this.storeQrCodes ??= Promise.all([this.qrSvg(this.config.site.iosAppUrl), this.qrSvg(this.config.site.androidAppUrl)]).then(([ios, android]) => ({
+      ios,
+      android,
+    }));
     return inertia('Public/Home', { storeQrCodes: () => this.storeQrCodes });
   }
 

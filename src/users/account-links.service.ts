@@ -106,7 +106,9 @@ export class AccountLinksService {
     if (!isStrongPassword(password)) throw new AppException(400, 'VALIDATION_FAILED', PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
     const passwordHash = await this.hasher.hash(password);
     await this.dataSource.transaction(async (manager) => {
-      const spent = await manager.getRepository(PasswordReset).update({ tokenHash: hashToken(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
+      const spent = await manager
+        .getRepository(PasswordReset)
+        .update({ tokenHash: hashToken(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
       if (!spent.affected) throw linkError('used', 'redefinição');
       const reset = await manager.getRepository(PasswordReset).findOneByOrFail({ tokenHash: hashToken(token) });
       await manager.getRepository(AppUser).update({ userId: reset.userId }, { passwordHash, dateModified: new Date() });
@@ -129,7 +131,13 @@ export class AccountLinksService {
     const minutes = this.config.passwordResetMinutes;
     const token = newToken();
     await this.deletions.delete({ userId: user.userId, confirmedAt: IsNull() });
-    await this.deletions.insert({ userId: user.userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000), requesterIp, confirmedAt: null });
+    await this.deletions.insert({
+      userId: user.userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+      requesterIp,
+      confirmedAt: null,
+    });
     const url = `${this.config.appUrl}/excluir-conta/confirmar?token=${token}`;
     this.mail.queue(accountDeletionMail(this.config.appName, email, user.firstname, url, minutes));
   }
@@ -148,7 +156,9 @@ export class AccountLinksService {
     const state = await this.deletionState(token);
     if (state !== 'valid') throw linkError(state, 'exclusão');
     await this.dataSource.transaction(async (manager) => {
-      const spent = await manager.getRepository(AccountDeletionRequest).update({ tokenHash: hashToken(token), confirmedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { confirmedAt: new Date() });
+      const spent = await manager
+        .getRepository(AccountDeletionRequest)
+        .update({ tokenHash: hashToken(token), confirmedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { confirmedAt: new Date() });
       if (!spent.affected) throw linkError('used', 'exclusão');
       const request = await manager.getRepository(AccountDeletionRequest).findOneByOrFail({ tokenHash: hashToken(token) });
       const anonymous = { firstname: 'Conta', lastname: 'excluída' };

@@ -60,7 +60,9 @@ function registrationDays(filters: UserListFilters): RegistrationDays {
     throw new AppException(400, 'VALIDATION_FAILED', 'Data inválida: use AAAA-MM-DD.', { [field]: 'Data inválida: use AAAA-MM-DD.' });
   }
   if (from && to && from > to) {
-    throw new AppException(400, 'VALIDATION_FAILED', 'A data inicial deve ser anterior ou igual à data final.', { date_from: 'A data inicial deve ser anterior ou igual à data final.' });
+    throw new AppException(400, 'VALIDATION_FAILED', 'A data inicial deve ser anterior ou igual à data final.', {
+      date_from: 'A data inicial deve ser anterior ou igual à data final.',
+    });
   }
   return { ...(from ? { from: { day: filters.date_from!, start: from } } : {}), ...(to ? { to: { day: filters.date_to!, start: to } } : {}) };
 }
@@ -103,7 +105,14 @@ export class AppUsersService {
       const walked = pick(await this.keptCounts(days));
       whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
     }
-    const rows = await readPage(query, [['u.dateAdded', 'DESC'], ['u.userId', 'DESC']], window);
+    const rows = await readPage(
+      query,
+      [
+        ['u.dateAdded', 'DESC'],
+        ['u.userId', 'DESC'],
+      ],
+      window,
+    );
     return { data: await this.views(rows), total, page, pageSize };
   }
 
@@ -146,7 +155,9 @@ export class AppUsersService {
     const errors: Record<string, string> = {};
     const other = await this.users.findOne({ select: { userId: true }, where: { email } });
     if (other && other.userId !== id) throw duplicateEmail();
-    const company = input.enterprise_id ? await this.enterprises.findOne({ select: { enterpriseId: true, razao: true, fantasia: true }, where: { enterpriseId: input.enterprise_id } }) : null;
+    const company = input.enterprise_id
+      ? await this.enterprises.findOne({ select: { enterpriseId: true, razao: true, fantasia: true }, where: { enterpriseId: input.enterprise_id } })
+      : null;
     const cargo = input.cargo_id ? await this.cargos.findOneBy({ cargoId: input.cargo_id }) : null;
     if (input.enterprise_id && !company) errors.enterprise_id = 'Empresa não encontrada.';
     if (input.cargo_id && !cargo) errors.cargo_id = 'Cargo não encontrado.';
@@ -182,7 +193,11 @@ export class AppUsersService {
 
   /** Users per company: the `limit` companies with most users (ties by name), the others, and no company. */
   async perEnterprise(limit: number): Promise<UsersPerEnterprise> {
-    const [top, perStatus, withoutEnterprise] = await Promise.all([this.kept.topEnterprises(limit), this.kept.buckets('app_users.status'), this.kept.total('app_users.no_enterprise')]);
+    const [top, perStatus, withoutEnterprise] = await Promise.all([
+      this.kept.topEnterprises(limit),
+      this.kept.buckets('app_users.status'),
+      this.kept.total('app_users.no_enterprise'),
+    ]);
     const total = statusCounts(perStatus).todos;
     return { top, others: total - withoutEnterprise - top.reduce((sum, row) => sum + row.total, 0), withoutEnterprise, total };
   }
@@ -199,9 +214,12 @@ export class AppUsersService {
   }
 
   private async views(rows: AppUser[]): Promise<AppUserView[]> {
-    const ids = <K extends keyof AppUser>(key: K) => [...new Set(rows.map((row) => row[key]).filter((id): id is NonNullable<AppUser[K]> => id !== null))] as number[];
+    const ids = <K extends keyof AppUser>(key: K) =>
+      [...new Set(rows.map((row) => row[key]).filter((id): id is NonNullable<AppUser[K]> => id !== null))] as number[];
     const [enterprises, cargos, ocupacoes, cities] = await Promise.all([
-      ids('enterpriseId').length ? this.enterprises.find({ select: { enterpriseId: true, fantasia: true }, where: { enterpriseId: In(ids('enterpriseId')) } }) : [],
+      ids('enterpriseId').length
+        ? this.enterprises.find({ select: { enterpriseId: true, fantasia: true }, where: { enterpriseId: In(ids('enterpriseId')) } })
+        : [],
       ids('cargoId').length ? this.cargos.findBy({ cargoId: In(ids('cargoId')) }) : [],
       ids('ocupacaoId').length ? this.ocupacoes.findBy({ ocupacaoId: In(ids('ocupacaoId')) }) : [],
       ids('cityId').length ? this.cities.findBy({ cityId: In(ids('cityId')) }) : [],

@@ -24,7 +24,10 @@ afterAll(async () => {
 /** A call to a route with an unknown id, so even an allowed call changes nothing. */
 function call(route: RegisteredRoute, headers: Record<string, string>) {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return request(sut.server)[method](concretePath(route.path, '999999')).set({ Accept: 'application/json', ...headers }).send(method === 'get' ? undefined : {});
+  return request(sut.server)
+    [method](concretePath(route.path, '999999'))
+    .set({ Accept: 'application/json', ...headers })
+    .send(method === 'get' ? undefined : {});
 }
 
 const isPage = (route: RegisteredRoute) => !route.path.startsWith('/api/');
@@ -53,8 +56,17 @@ describe('access matrix over every registered route', () => {
 
   it('an expired token or one signed with another key is refused', async () => {
     const claims = new JwtService().decode(master.token) as { sub: string; role: string; jti: string };
-    const expired = await new JwtService({ secret: sut.config.jwtSecret }).signAsync({ sub: claims.sub, role: claims.role, jti: claims.jti, exp: Math.floor(Date.now() / 1000) - 10 });
-    const foreign = await new JwtService({ secret: 'outra-chave-que-nao-e-a-do-servidor-0123456789' }).signAsync({ sub: claims.sub, role: claims.role, jti: claims.jti });
+    const expired = await new JwtService({ secret: sut.config.jwtSecret }).signAsync({
+      sub: claims.sub,
+      role: claims.role,
+      jti: claims.jti,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
+    const foreign = await new JwtService({ secret: 'outra-chave-que-nao-e-a-do-servidor-0123456789' }).signAsync({
+      sub: claims.sub,
+      role: claims.role,
+      jti: claims.jti,
+    });
     for (const route of guarded()) {
       expectSessionRefused(route, await call(route, { 'X-Forwarded-For': master.ip, Authorization: `Bearer ${expired}` }), 'TOKEN_EXPIRED');
       expectSessionRefused(route, await call(route, { 'X-Forwarded-For': master.ip, Authorization: `Bearer ${foreign}` }), 'NO_AUTH');
@@ -63,7 +75,8 @@ describe('access matrix over every registered route', () => {
 
   it('a valid token from an address that is not authorized is refused', async () => {
     const elsewhere = nextTestIp();
-    for (const route of guarded()) expectSessionRefused(route, await call(route, { Authorization: `Bearer ${master.token}`, 'X-Forwarded-For': elsewhere }), 'IP_REVOKED');
+    for (const route of guarded())
+      expectSessionRefused(route, await call(route, { Authorization: `Bearer ${master.token}`, 'X-Forwarded-For': elsewhere }), 'IP_REVOKED');
   });
 
   it('a gestor gets 403 on master-only API routes and is sent to the dashboard from master-only pages', async () => {

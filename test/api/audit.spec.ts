@@ -27,22 +27,41 @@ const trail = () => sut.dataSource.getRepository(AuditEntry).find({ order: { id:
 describe('audit trail', () => {
   it('records logins, successful and refused, with the username tried and the address', async () => {
     const entries = await trail();
-    expect(entries.find((entry) => entry.action === 'login.success' && entry.adminUsername === gestor.username)).toMatchObject({ ip: gestor.ip, targetType: 'admin' });
+    expect(entries.find((entry) => entry.action === 'login.success' && entry.adminUsername === gestor.username)).toMatchObject({
+      ip: gestor.ip,
+      targetType: 'admin',
+    });
 
     const fixture = await createAdminFixture(sut, 'gestor');
-    await request(sut.server).post('/api/admin/login').set('X-Forwarded-For', fixture.ip).send({ username: fixture.username, password: 'senha-errada', otp: await totpCode(fixture.secret) }).expect(401);
+    await request(sut.server)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', fixture.ip)
+      .send({ username: fixture.username, password: 'senha-errada', otp: await totpCode(fixture.secret) })
+      .expect(401);
     const [failure] = await trail();
     expect(failure).toMatchObject({ action: 'login.failure', adminId: null, adminUsername: fixture.username, ip: fixture.ip });
     expect(failure.summary).not.toContain('senha-errada');
   });
 
   it('records each admin write with admin, IP, target and the fields sent (no secrets)', async () => {
-    const created = await request(sut.server).post('/api/admin/enterprises').set(bearer(gestor)).send(enterpriseBody({ fantasia: 'Auditada Máquinas' })).expect(201);
+    const created = await request(sut.server)
+      .post('/api/admin/enterprises')
+      .set(bearer(gestor))
+      .send(enterpriseBody({ fantasia: 'Auditada Máquinas' }))
+      .expect(201);
     const id = created.body.enterprise_id as number;
     await request(sut.server).patch(`/api/admin/enterprises/${id}/status`).set(bearer(gestor)).send({ ativo: 0 }).expect(200);
 
     const users = sut.dataSource.getRepository(AppUser);
-    const user = await users.save(users.create({ firstname: 'Ivo', lastname: 'Audit', email: 'ivo.audit@exemplo.com.br', status: 1, ...appUserSearchColumns({ firstname: 'Ivo', lastname: 'Audit', email: null, cpf: null }) }));
+    const user = await users.save(
+      users.create({
+        firstname: 'Ivo',
+        lastname: 'Audit',
+        email: 'ivo.audit@exemplo.com.br',
+        status: 1,
+        ...appUserSearchColumns({ firstname: 'Ivo', lastname: 'Audit', email: null, cpf: null }),
+      }),
+    );
     await request(sut.server).patch(`/api/admin/users/${user.userId}/status`).set(bearer(gestor)).send({ status: 0 }).expect(200);
 
     const contacts = sut.dataSource.getRepository(Contact);
@@ -52,7 +71,13 @@ describe('audit trail', () => {
 
     const entries = await trail();
     const find = (action: string) => entries.find((entry) => entry.action === action);
-    expect(find('enterprise.create')).toMatchObject({ adminId: expect.any(Number), adminUsername: gestor.username, ip: gestor.ip, targetType: 'enterprise', targetId: id });
+    expect(find('enterprise.create')).toMatchObject({
+      adminId: expect.any(Number),
+      adminUsername: gestor.username,
+      ip: gestor.ip,
+      targetType: 'enterprise',
+      targetId: id,
+    });
     expect(JSON.parse(find('enterprise.create')!.summary!)).toMatchObject({ fantasia: 'Auditada Máquinas' });
     expect(JSON.parse(find('enterprise.status')!.summary!)).toEqual({ ativo: 0 });
     expect(find('user.status')).toMatchObject({ targetType: 'user', targetId: user.userId });
@@ -62,14 +87,28 @@ describe('audit trail', () => {
 
   it('does not record refused writes', async () => {
     const before = await sut.dataSource.getRepository(AuditEntry).count();
-    await request(sut.server).post('/api/admin/enterprises').set(bearer(gestor)).send(enterpriseBody({ cnpj: '11111111111111' })).expect(400);
+    await request(sut.server)
+      .post('/api/admin/enterprises')
+      .set(bearer(gestor))
+      .send(enterpriseBody({ cnpj: '11111111111111' }))
+      .expect(400);
     expect(await sut.dataSource.getRepository(AuditEntry).count()).toBe(before);
   });
 
   it('is readable by masters only, newest first, paginated and filtered by action', async () => {
     const res = await request(sut.server).get('/api/admin/auditoria?pageSize=5').set(bearer(master)).expect(200);
     expect(res.body).toMatchObject({ page: 1, pageSize: 5, total: await sut.dataSource.getRepository(AuditEntry).count() });
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(['action', 'admin_id', 'admin_username', 'created_at', 'id', 'ip', 'summary', 'target_id', 'target_type']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      'action',
+      'admin_id',
+      'admin_username',
+      'created_at',
+      'id',
+      'ip',
+      'summary',
+      'target_id',
+      'target_type',
+    ]);
     const times = res.body.data.map((entry: { created_at: string; id: number }) => entry.id);
     expect(times).toEqual([...times].sort((a: number, b: number) => b - a));
     const logins = await request(sut.server).get('/api/admin/auditoria?acao=login.failure').set(bearer(master)).expect(200);

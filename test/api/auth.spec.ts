@@ -18,15 +18,26 @@ afterAll(async () => {
 });
 
 const INVALID = { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Usuário, senha ou código 2FA inválidos.' };
-const USED = { statusCode: 401, code: 'TOTP_ALREADY_USED', message: 'Este código 2FA já foi usado. Aguarde o próximo código no aplicativo autenticador e tente novamente.' };
+const USED = {
+  statusCode: 401,
+  code: 'TOTP_ALREADY_USED',
+  message: 'Este código 2FA já foi usado. Aguarde o próximo código no aplicativo autenticador e tente novamente.',
+};
 const sessionCount = () => sut.dataSource.getRepository(AdminSessionEntity).count();
 const login = (ip: string, body: object) => request(sut.server).post('/api/admin/login').set('X-Forwarded-For', ip).send(body);
 
 describe('POST /api/admin/login', () => {
   it('logs in with username, password and the IP’s TOTP code: {token, admin} and an HttpOnly cookie', async () => {
     const admin = await createAdminFixture(sut, 'master');
-    const res = await login(admin.ip, { username: ` ${admin.username.toUpperCase()} `, password: admin.password, otp: ` ${await totpCode(admin.secret)} ` }).expect(200);
-    expect(res.body).toEqual({ token: expect.any(String), admin: { id: expect.any(Number), username: admin.username, name: expect.any(String), role: 'master' } });
+    const res = await login(admin.ip, {
+      username: ` ${admin.username.toUpperCase()} `,
+      password: admin.password,
+      otp: ` ${await totpCode(admin.secret)} `,
+    }).expect(200);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      admin: { id: expect.any(Number), username: admin.username, name: expect.any(String), role: 'master' },
+    });
     const cookies = res.headers['set-cookie'] as unknown as string[];
     const session = cookies.find((cookie) => cookie.startsWith('agromaq_admin='))!;
     expect(session).toContain(res.body.token);
@@ -127,8 +138,16 @@ describe('sessions', () => {
   it('answers 401 TOKEN_EXPIRED to an expired token', async () => {
     const session = await loginAs(sut, 'master');
     const claims = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString());
-    const expired = await new JwtService({ secret: sut.config.jwtSecret }).signAsync({ sub: claims.sub, role: claims.role, jti: claims.jti, exp: Math.floor(Date.now() / 1000) - 10 });
-    const res = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), Authorization: `Bearer ${expired}` }).expect(401);
+    const expired = await new JwtService({ secret: sut.config.jwtSecret }).signAsync({
+      sub: claims.sub,
+      role: claims.role,
+      jti: claims.jti,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
+    const res = await request(sut.server)
+      .get('/api/admin/me')
+      .set({ ...bearer(session), Authorization: `Bearer ${expired}` })
+      .expect(401);
     expect(res.body.code).toBe('TOKEN_EXPIRED');
   });
 
@@ -138,7 +157,10 @@ describe('sessions', () => {
     const forged = await new JwtService({ secret: 'outra-chave-qualquer-com-32-caracteres!' }).signAsync(claims);
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${session.token.split('.')[1]}.`;
     for (const token of [forged, unsigned, 'lixo']) {
-      const res = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), Authorization: `Bearer ${token}` }).expect(401);
+      const res = await request(sut.server)
+        .get('/api/admin/me')
+        .set({ ...bearer(session), Authorization: `Bearer ${token}` })
+        .expect(401);
       expect(res.body.code).toBe('NO_AUTH');
     }
   });
@@ -165,7 +187,9 @@ describe('sessions', () => {
     await admins.update({ username: session.username }, { active: true });
     const res = await request(sut.server).get('/api/admin/me').set(bearer(session)).expect(401);
     expect(res.body.code).toBe('NO_AUTH');
-    const stored = await sut.dataSource.getRepository(AdminSessionEntity).findOneByOrFail({ adminId: (await admins.findOneByOrFail({ username: session.username })).adminId });
+    const stored = await sut.dataSource
+      .getRepository(AdminSessionEntity)
+      .findOneByOrFail({ adminId: (await admins.findOneByOrFail({ username: session.username })).adminId });
     expect(stored).toMatchObject({ revokedReason: 'admin_inactive', revokedAt: expect.any(Date) });
   });
 
@@ -185,7 +209,10 @@ describe('sessions', () => {
 
   it('answers IP_REVOKED when the session’s IP is deleted, and from an IP that is not authorized', async () => {
     const session = await loginAs(sut, 'gestor');
-    const fromElsewhere = await request(sut.server).get('/api/admin/me').set({ ...bearer(session), 'X-Forwarded-For': nextTestIp() }).expect(401);
+    const fromElsewhere = await request(sut.server)
+      .get('/api/admin/me')
+      .set({ ...bearer(session), 'X-Forwarded-For': nextTestIp() })
+      .expect(401);
     expect(fromElsewhere.body).toEqual({ statusCode: 401, code: 'IP_REVOKED', message: 'O acesso a partir deste IP foi revogado. Faça login novamente.' });
 
     await sut.dataSource.getRepository(AuthorizedIp).delete({ ip: session.ip });
@@ -210,7 +237,12 @@ describe('sessions', () => {
     expect(refused.body.code).toBe('XSRF_MISMATCH');
 
     const page = await request(sut.server).get('/admin/dashboard').set(cookieOnly).expect(200);
-    const xsrf = decodeURIComponent((page.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0].slice(11));
+    const xsrf = decodeURIComponent(
+      (page.headers['set-cookie'] as unknown as string[])
+        .find((c) => c.startsWith('XSRF-TOKEN='))!
+        .split(';')[0]
+        .slice(11),
+    );
     await request(sut.server)
       .post('/api/admin/ips-autorizados')
       .set({ ...cookieOnly, Cookie: `${session.cookie}; XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf })
@@ -290,7 +322,9 @@ describe('login rate limit', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) statuses.push((await login(attacker, { username: victim.username, password: `errada-${i}`, otp: '000000' })).status);
     expect(statuses).toEqual(Array(8).fill(401));
-    const limited = await login(attacker, { username: victim.username.toUpperCase(), password: victim.password, otp: await totpCode(victim.secret) }).expect(429);
+    const limited = await login(attacker, { username: victim.username.toUpperCase(), password: victim.password, otp: await totpCode(victim.secret) }).expect(
+      429,
+    );
     expect(limited.body).toEqual({ statusCode: 429, code: 'TOO_MANY_ATTEMPTS', message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
     // Another account from the same address is judged on its own (the 10th request of the minute, within the IP's 10).
     expect((await login(attacker, { username: `outro${Date.now()}`, password: 'errada', otp: '000000' })).status).toBe(401);
@@ -313,9 +347,15 @@ describe('login rate limit', () => {
   it('spellings of one username share one count: the row MySQL/MariaDB match, or the folded name where nothing matches', async () => {
     const victim = await createAdminFixture(sut, 'gestor');
     const attacker = (await createAdminFixture(sut, 'gestor')).ip;
-    const spellings = [victim.username.replace('g', 'ĝ'), victim.username.replace('e', 'é'), victim.username.replace('o', 'ó'), victim.username.toUpperCase().replace('G', 'Ĝ')];
+    const spellings = [
+      victim.username.replace('g', 'ĝ'),
+      victim.username.replace('e', 'é'),
+      victim.username.replace('o', 'ó'),
+      victim.username.toUpperCase().replace('G', 'Ĝ'),
+    ];
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i += 1) statuses.push((await login(attacker, { username: spellings[i % spellings.length], password: `errada-${i}`, otp: '000000' })).status);
+    for (let i = 0; i < 9; i += 1)
+      statuses.push((await login(attacker, { username: spellings[i % spellings.length], password: `errada-${i}`, otp: '000000' })).status);
     // MySQL/MariaDB match every spelling to the victim's row; SQLite matches none, and they fold to one name.
     expect(statuses).toEqual([...Array(8).fill(401), 429]);
   });

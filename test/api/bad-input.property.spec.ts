@@ -23,7 +23,17 @@ afterAll(async () => {
 /** Rows of every table a write could touch (the audit trail counts only successful writes). */
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['enterprises', 'enterprise_billing', 'logos', 'app_users', 'contacts', 'authorized_ips', 'admins', 'password_resets', 'account_deletion_requests']) {
+  for (const table of [
+    'enterprises',
+    'enterprise_billing',
+    'logos',
+    'app_users',
+    'contacts',
+    'authorized_ips',
+    'admins',
+    'password_resets',
+    'account_deletion_requests',
+  ]) {
     const [row] = (await sut.dataSource.query(`SELECT COUNT(*) AS total FROM ${table}`)) as { total: number | string }[];
     counts[table] = Number(row.total);
   }
@@ -31,10 +41,23 @@ async function rowCounts(): Promise<Record<string, number>> {
 }
 
 /** Path parameters that name nothing: unknown numbers, negatives, text, traversal, huge values. */
-const pathParam = fc.oneof(fc.integer({ min: 1_000_000, max: 2_147_483_647 }).map(String), fc.integer({ max: 0 }).map(String), fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('../../etc/passwd', '1e3', '0x10', '9'.repeat(40), '%00', ' 1'));
+const pathParam = fc.oneof(
+  fc.integer({ min: 1_000_000, max: 2_147_483_647 }).map(String),
+  fc.integer({ max: 0 }).map(String),
+  fc.string({ minLength: 1, maxLength: 30 }),
+  fc.constantFrom('../../etc/passwd', '1e3', '0x10', '9'.repeat(40), '%00', ' 1'),
+);
 /** Numbers in exponent form, from just past the safe integers to past what a double holds. */
-const hugeNumberText = fc.oneof(fc.integer({ min: 16, max: 400 }).map((exponent) => `1e${exponent}`), fc.constantFrom('1e21', '9.99e+30', '1E309', '-1e21', '1e-7'));
-const queryValue = fc.oneof(fc.string({ maxLength: 200 }), fc.integer().map(String), hugeNumberText, fc.constantFrom("' OR 1=1 --", '%', '_', '2026-13-45', '-1', 'NaN', 'x'.repeat(5000)));
+const hugeNumberText = fc.oneof(
+  fc.integer({ min: 16, max: 400 }).map((exponent) => `1e${exponent}`),
+  fc.constantFrom('1e21', '9.99e+30', '1E309', '-1e21', '1e-7'),
+);
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.integer().map(String),
+  hugeNumberText,
+  fc.constantFrom("' OR 1=1 --", '%', '_', '2026-13-45', '-1', 'NaN', 'x'.repeat(5000)),
+);
 /** JSON text, sent as it is (JSON.stringify itself overflows the stack on thousands of levels). */
 class RawJson {
   constructor(readonly text: string) {}
@@ -43,7 +66,8 @@ class RawJson {
   }
 }
 /** JSON nested from just past the accepted depth to thousands of levels, as objects or arrays. */
-const nestedJsonText = (depth: number, asArray: boolean) => (asArray ? `${'['.repeat(depth)}"fundo"${']'.repeat(depth)}` : `${'{"nome":'.repeat(depth)}"fundo"${'}'.repeat(depth)}`);
+const nestedJsonText = (depth: number, asArray: boolean) =>
+  asArray ? `${'['.repeat(depth)}"fundo"${']'.repeat(depth)}` : `${'{"nome":'.repeat(depth)}"fundo"${'}'.repeat(depth)}`;
 const deepJson = fc.tuple(fc.integer({ min: 33, max: 6000 }), fc.boolean()).map(([depth, asArray]) => new RawJson(nestedJsonText(depth, asArray)));
 const deepField = fc.tuple(fc.string({ maxLength: 20 }), deepJson).map(([key, deep]) => new RawJson(`{${JSON.stringify(key)}:${deep.text}}`));
 const query = fc.dictionary(fc.constantFrom('status', 'page', 'pageSize', 'busca', 'date_from', 'date_to', 'acao', 'x'), queryValue, { maxKeys: 4 });
@@ -51,7 +75,18 @@ const body = fc.oneof(
   fc.anything({ maxDepth: 2 }),
   deepJson,
   deepField,
-  fc.dictionary(fc.string({ maxLength: 20 }), fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.double(), fc.constantFrom(1e21, Number.MAX_VALUE, -1e308), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }))),
+  fc.dictionary(
+    fc.string({ maxLength: 20 }),
+    fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(1e21, Number.MAX_VALUE, -1e308),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+    ),
+  ),
 );
 
 describe('generated bad input on every API route', () => {
@@ -66,7 +101,11 @@ describe('generated bad input on every API route', () => {
         let req = request(sut.server)[method](concretePath(route.path, param)).query(params).set(headers);
         if (method !== 'get') {
           if (payload instanceof RawJson) req = req.set('Content-Type', 'application/json').send(payload.text);
-          else req = typeof payload === 'object' && payload !== null ? req.send(payload as object) : req.set('Content-Type', 'application/json').send(JSON.stringify(payload) ?? 'null');
+          else
+            req =
+              typeof payload === 'object' && payload !== null
+                ? req.send(payload as object)
+                : req.set('Content-Type', 'application/json').send(JSON.stringify(payload) ?? 'null');
         }
         const res = await req;
         const where = `${route.method} ${concretePath(route.path, param)} ${JSON.stringify(params)} ${payload instanceof RawJson ? String(payload) : JSON.stringify(payload)?.slice(0, 200)}`;
@@ -96,13 +135,21 @@ describe('the classes of input that once reached a 5xx', () => {
       const method = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
       const res = await request(sut.server)[method](concretePath(route.path, '1')).set(headers).set('Content-Type', 'application/json').send(deep);
       expect(res.status, `${route.method} ${route.path}`).toBe(400);
-      expect(res.body, `${route.method} ${route.path}`).toMatchObject({ statusCode: 400, code: 'JSON_TOO_DEEP', message: 'O JSON enviado tem mais de 32 níveis aninhados.' });
+      expect(res.body, `${route.method} ${route.path}`).toMatchObject({
+        statusCode: 400,
+        code: 'JSON_TOO_DEEP',
+        message: 'O JSON enviado tem mais de 32 níveis aninhados.',
+      });
       expect(await rowCounts()).toEqual(before);
     }
   });
 
   it('32 levels are still accepted as JSON (the validators answer, not the depth check)', async () => {
-    const res = await request(sut.server).post('/api/contatos').set('X-Forwarded-For', nextTestIp()).set('Content-Type', 'application/json').send(nestedJsonText(31, false));
+    const res = await request(sut.server)
+      .post('/api/contatos')
+      .set('X-Forwarded-For', nextTestIp())
+      .set('Content-Type', 'application/json')
+      .send(nestedJsonText(31, false));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
   });

@@ -7,11 +7,22 @@ const app = useAdminApp('gestor');
 
 const repo = () => app.sut.dataSource.getRepository(Contact);
 const get = (path: string) => request(app.sut.server).get(`/api/admin/contatos${path}`).set(bearer(app.admin));
-const markAnswered = (id: number | string, body: object) => request(app.sut.server).patch(`/api/admin/contatos/${id}/respondido`).set(bearer(app.admin)).send(body);
+const markAnswered = (id: number | string, body: object) =>
+  request(app.sut.server).patch(`/api/admin/contatos/${id}/respondido`).set(bearer(app.admin)).send(body);
 const remove = (id: number | string) => request(app.sut.server).delete(`/api/admin/contatos/${id}`).set(bearer(app.admin));
 
 async function createContact(overrides: Partial<Contact> = {}): Promise<Contact> {
-  return repo().save(repo().create({ nome: 'Carlos Bortolini', email: 'carlos@fazenda.com.br', telefone: '44998123456', mensagem: 'Quero anunciar dois tratores.', origem: 'site', status: 'pendente', ...overrides }));
+  return repo().save(
+    repo().create({
+      nome: 'Carlos Bortolini',
+      email: 'carlos@fazenda.com.br',
+      telefone: '44998123456',
+      mensagem: 'Quero anunciar dois tratores.',
+      origem: 'site',
+      status: 'pendente',
+      ...overrides,
+    }),
+  );
 }
 
 function expectRefused(res: request.Response, status: number, message: string) {
@@ -46,7 +57,8 @@ describe('contacts for the back office', () => {
   });
 
   it('pages the answered ones', async () => {
-    for (let index = 0; index < 3; index++) await createContact({ status: 'respondido', responseChannel: 'whatsapp', respondedAt: new Date(Date.now() - index * 1000) });
+    for (let index = 0; index < 3; index++)
+      await createContact({ status: 'respondido', responseChannel: 'whatsapp', respondedAt: new Date(Date.now() - index * 1000) });
     const total = await repo().countBy({ status: 'respondido' });
     const res = await get('?status=respondido&page=2&pageSize=2').expect(200);
     expect(res.body.total).toBe(total);
@@ -57,7 +69,13 @@ describe('contacts for the back office', () => {
     const contact = await createContact();
     const pending = (await get('/contador').expect(200)).body.total as number;
     const res = await markAnswered(contact.id, { canal: 'email' }).expect(200);
-    expect(res.body.data).toMatchObject({ id: contact.id, status: 'respondido', response_channel: 'email', responded_by: expect.any(Number), responded_by_nome: expect.stringMatching(/^Gustavo/) });
+    expect(res.body.data).toMatchObject({
+      id: contact.id,
+      status: 'respondido',
+      response_channel: 'email',
+      responded_by: expect.any(Number),
+      responded_by_nome: expect.stringMatching(/^Gustavo/),
+    });
     expect(Date.now() - new Date(res.body.data.responded_at).getTime()).toBeLessThan(60_000);
     expect((await get('/contador')).body.total).toBe(pending - 1);
     const stored = await repo().findOneByOrFail({ id: contact.id });
@@ -100,7 +118,11 @@ describe('contacts for the back office', () => {
   it('needs an admin session', async () => {
     await request(app.sut.server).get('/api/admin/contatos').set('X-Forwarded-For', app.admin.ip).expect(401);
     const contact = await createContact();
-    await request(app.sut.server).patch(`/api/admin/contatos/${contact.id}/respondido`).set('X-Forwarded-For', app.admin.ip).send({ canal: 'email' }).expect(401);
+    await request(app.sut.server)
+      .patch(`/api/admin/contatos/${contact.id}/respondido`)
+      .set('X-Forwarded-For', app.admin.ip)
+      .send({ canal: 'email' })
+      .expect(401);
     expect((await repo().findOneByOrFail({ id: contact.id })).status).toBe('pendente');
   });
 });

@@ -14,14 +14,27 @@ afterAll(async () => {
   await sut?.close();
 });
 
-const valid = { nome: 'João da Silva', email: 'joao@fazenda.com.br', telefone: '(43) 99999-0000', mensagem: 'Quero saber mais sobre o plano anual.', empresa: '', origem: 'site' };
-const send = (body: unknown, ip = nextTestIp()) => request(sut.server).post('/api/contatos').set('X-Forwarded-For', ip).send(body as object);
+const valid = {
+  nome: 'João da Silva',
+  email: 'joao@fazenda.com.br',
+  telefone: '(43) 99999-0000',
+  mensagem: 'Quero saber mais sobre o plano anual.',
+  empresa: '',
+  origem: 'site',
+};
+const send = (body: unknown, ip = nextTestIp()) =>
+  request(sut.server)
+    .post('/api/contatos')
+    .set('X-Forwarded-For', ip)
+    .send(body as object);
 const count = () => sut.dataSource.getRepository(Contact).count();
 
 describe('POST /api/contatos', () => {
   it('stores the message as pending, with the sender’s IP and user agent and the phone as digits', async () => {
     const ip = nextTestIp();
-    const res = await send({ ...valid, nome: '  Zoë Conceição 🚜 ' }, ip).set('User-Agent', 'Teste/1.0').expect(201);
+    const res = await send({ ...valid, nome: '  Zoë Conceição 🚜 ' }, ip)
+      .set('User-Agent', 'Teste/1.0')
+      .expect(201);
     expect(res.body).toEqual({ ok: true });
     const stored = await sut.dataSource.getRepository(Contact).findOneByOrFail({ senderIp: ip });
     expect(stored).toMatchObject({
@@ -90,7 +103,10 @@ describe('POST /api/contatos', () => {
 
   it('refuses phones of more than 11 digits and wrong types', async () => {
     expect((await send({ ...valid, telefone: '(43) 99999-00001' }).expect(400)).body.errors).toEqual({ telefone: 'Telefone inválido' });
-    expect((await send({ ...valid, nome: 123, mensagem: ['a'] }).expect(400)).body.errors).toEqual({ nome: 'Informe seu nome', mensagem: 'Descreva sua mensagem' });
+    expect((await send({ ...valid, nome: 123, mensagem: ['a'] }).expect(400)).body.errors).toEqual({
+      nome: 'Informe seu nome',
+      mensagem: 'Descreva sua mensagem',
+    });
     expect((await send({ ...valid, extra: true }).expect(400)).body.errors).toEqual({ extra: 'Campo não permitido.' });
   });
 

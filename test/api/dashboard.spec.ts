@@ -76,10 +76,31 @@ describe('the dashboard aggregate', () => {
     // Right at the edge of a day: 02:30 UTC today is still yesterday in São Paulo.
     const edge = new Date(now);
     edge.setUTCHours(2, 30, 0, 0);
-    if (edge.getTime() < now) rows.push(users.create({ firstname: 'Borda', lastname: 'Dia', email: 'borda@dashboard.com.br', enterpriseId: null, status: 1, dateAdded: edge, sortName: 'borda dia', searchText: 'borda dia' }));
+    if (edge.getTime() < now)
+      rows.push(
+        users.create({
+          firstname: 'Borda',
+          lastname: 'Dia',
+          email: 'borda@dashboard.com.br',
+          enterpriseId: null,
+          status: 1,
+          dateAdded: edge,
+          sortName: 'borda dia',
+          searchText: 'borda dia',
+        }),
+      );
     await users.save(rows, { chunk: 50 });
     const contacts = app.sut.dataSource.getRepository(Contact);
-    for (let index = 0; index < 7; index++) await contacts.save(contacts.create({ nome: 'Contato', email: 'c@exemplo.com.br', telefone: '43999990000', mensagem: 'Olá, tudo bem?', status: index < 5 ? 'pendente' : 'respondido' }));
+    for (let index = 0; index < 7; index++)
+      await contacts.save(
+        contacts.create({
+          nome: 'Contato',
+          email: 'c@exemplo.com.br',
+          telefone: '43999990000',
+          mensagem: 'Olá, tudo bem?',
+          status: index < 5 ? 'pendente' : 'respondido',
+        }),
+      );
 
     // The slow way: every row in memory.
     const allUsers = await users.find();
@@ -88,11 +109,17 @@ describe('the dashboard aggregate', () => {
     const names = new Map(allEnterprises.map((enterprise) => [enterprise.enterpriseId, enterprise.fantasia]));
     const perEnterprise = new Map<number, number>();
     for (const user of allUsers) if (user.enterpriseId !== null) perEnterprise.set(user.enterpriseId, (perEnterprise.get(user.enterpriseId) ?? 0) + 1);
-    const ranked = [...perEnterprise.entries()].map(([id, total]) => ({ name: names.get(id)!, total })).sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+    const ranked = [...perEnterprise.entries()]
+      .map(([id, total]) => ({ name: names.get(id)!, total }))
+      .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
     const top = ranked.slice(0, 8);
     const others = ranked.slice(8).reduce((sum, slice) => sum + slice.total, 0);
     const without = allUsers.filter((user) => user.enterpriseId === null).length;
-    const expectedDonut = [...top, ...(others > 0 ? [{ name: 'Outros', total: others }] : []), ...(without > 0 ? [{ name: 'Sem empresa', total: without }] : [])];
+    const expectedDonut = [
+      ...top,
+      ...(others > 0 ? [{ name: 'Outros', total: others }] : []),
+      ...(without > 0 ? [{ name: 'Sem empresa', total: without }] : []),
+    ];
     const days = Array.from({ length: 30 }, (_, index) => spDay(new Date(now - (29 - index) * DAY)));
     const perDay = (dates: Date[]) => days.map((date) => ({ date, total: dates.filter((value) => spDay(new Date(value)) === date).length }));
 

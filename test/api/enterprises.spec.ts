@@ -62,13 +62,32 @@ describe('creating a company', () => {
 
   it('accepts the alphanumeric CNPJ the Receita Federal issues since July 2026, stored in upper case', async () => {
     const cnpj = generateCnpj(2);
-    const res = await post(enterpriseBody({ cnpj: `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`.toLowerCase() })).expect(201);
+    const res = await post(
+      enterpriseBody({ cnpj: `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`.toLowerCase() }),
+    ).expect(201);
     expect(res.body.data.cnpj).toBe(cnpj);
   });
 
   it('leaves optional fields empty as not informed', async () => {
-    const res = await post({ razao: 'Fazenda Boa Vista', fantasia: 'Boa Vista', cnpj: freshCnpj(), logo: 'valtra.svg', inscricao_estadual: '', cep: '', site: '  ', city_id: null }).expect(201);
-    expect(res.body.data).toMatchObject({ inscricao_estadual: null, cep: null, site: null, city_id: null, cidade_nome: null, representada_logo: null, representada_logo_url: null });
+    const res = await post({
+      razao: 'Fazenda Boa Vista',
+      fantasia: 'Boa Vista',
+      cnpj: freshCnpj(),
+      logo: 'valtra.svg',
+      inscricao_estadual: '',
+      cep: '',
+      site: '  ',
+      city_id: null,
+    }).expect(201);
+    expect(res.body.data).toMatchObject({
+      inscricao_estadual: null,
+      cep: null,
+      site: null,
+      city_id: null,
+      cidade_nome: null,
+      representada_logo: null,
+      representada_logo_url: null,
+    });
   });
 
   it('refuses missing required fields, each with its message, and writes nothing', async () => {
@@ -151,7 +170,14 @@ describe('reading and updating a company', () => {
       cidade_uf: 'XX',
       created_at: '2000-01-01T00:00:00.000Z',
     }).expect(200);
-    expect(res.body.data).toMatchObject({ enterprise_id: created.enterprise_id, fantasia: 'Terra Vermelha Matriz', score: 0, ativo: 1, cidade_nome: 'Londrina', created_at: created.created_at });
+    expect(res.body.data).toMatchObject({
+      enterprise_id: created.enterprise_id,
+      fantasia: 'Terra Vermelha Matriz',
+      score: 0,
+      ativo: 1,
+      cidade_nome: 'Londrina',
+      created_at: created.created_at,
+    });
   });
 
   it('refuses to take another company’s CNPJ, and bad input changes nothing', async () => {
@@ -183,7 +209,8 @@ describe('status', () => {
 
   it('refuses a status other than 1/0 and an unknown company', async () => {
     const created = await createEnterprise(app.sut, app.admin);
-    for (const ativo of ['sim', 2, null]) expectRefused(await patch(`/${created.enterprise_id}/status`, { ativo }), 400, 'ativo', 'Informe o status: 1 (ativa) ou 0 (inativa).');
+    for (const ativo of ['sim', 2, null])
+      expectRefused(await patch(`/${created.enterprise_id}/status`, { ativo }), 400, 'ativo', 'Informe o status: 1 (ativa) ou 0 (inativa).');
     expect((await get(`/${created.enterprise_id}`)).body.data.ativo).toBe(1);
     expectRefused(await patch('/999999/status', { ativo: 0 }), 404);
   });
@@ -195,9 +222,15 @@ describe('the list', () => {
 
   beforeAll(async () => {
     marker = `Lista${Date.now()}`;
-    const make = async (fantasia: string, overrides: Record<string, unknown> = {}) => (await createEnterprise(app.sut, app.admin, { fantasia: `${marker} ${fantasia}`, ...overrides })).enterprise_id;
+    const make = async (fantasia: string, overrides: Record<string, unknown> = {}) =>
+      (await createEnterprise(app.sut, app.admin, { fantasia: `${marker} ${fantasia}`, ...overrides })).enterprise_id;
     ids = {
-      trator: await make('Tratores Paraná', { razao: 'Comércio de Máquinas São João LTDA', bairro: 'Jardim Ipiranga', city_id: MARINGA, inscricao_estadual: '4455667788' }),
+      trator: await make('Tratores Paraná', {
+        razao: 'Comércio de Máquinas São João LTDA',
+        bairro: 'Jardim Ipiranga',
+        city_id: MARINGA,
+        inscricao_estadual: '4455667788',
+      }),
       cem: await make('100% Agro', { razao: 'Cem Por Cento Agro_Peças LTDA', city_id: SORRISO }),
       inativa: await make('Inativa'),
     };
@@ -251,7 +284,10 @@ describe('the list', () => {
     const formatted = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
     for (const busca of [cnpj, formatted, cnpj.slice(2, 10), formatted.slice(0, 10)]) {
       const res = await get(`?busca=${encodeURIComponent(busca)}`).expect(200);
-      expect(res.body.data.map((row: { enterprise_id: number }) => row.enterprise_id), busca).toContain(created.enterprise_id);
+      expect(
+        res.body.data.map((row: { enterprise_id: number }) => row.enterprise_id),
+        busca,
+      ).toContain(created.enterprise_id);
     }
   });
 
@@ -290,13 +326,38 @@ describe('linked users', () => {
     const cargo = await app.sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
     const users = app.sut.dataSource.getRepository(AppUser);
     await users.insert([
-      { firstname: 'Bruna', lastname: 'Souza', email: `bruna${company.enterprise_id}@exemplo.com.br`, enterpriseId: company.enterprise_id, cargoId: cargo.cargoId, status: 1, sortName: 'bruna souza', searchText: 'bruna souza' },
-      { firstname: 'Ademir', lastname: 'Lopes', email: null, enterpriseId: company.enterprise_id, cargoId: null, status: 0, sortName: 'ademir lopes', searchText: 'ademir lopes' },
+      {
+        firstname: 'Bruna',
+        lastname: 'Souza',
+        email: `bruna${company.enterprise_id}@exemplo.com.br`,
+        enterpriseId: company.enterprise_id,
+        cargoId: cargo.cargoId,
+        status: 1,
+        sortName: 'bruna souza',
+        searchText: 'bruna souza',
+      },
+      {
+        firstname: 'Ademir',
+        lastname: 'Lopes',
+        email: null,
+        enterpriseId: company.enterprise_id,
+        cargoId: null,
+        status: 0,
+        sortName: 'ademir lopes',
+        searchText: 'ademir lopes',
+      },
     ]);
     const res = await get(`/${company.enterprise_id}/users`).expect(200);
     expect(res.body.data).toEqual([
       { user_id: expect.any(Number), firstname: 'Ademir', lastname: 'Lopes', email: null, cargo_nome: null, status: 0 },
-      { user_id: expect.any(Number), firstname: 'Bruna', lastname: 'Souza', email: `bruna${company.enterprise_id}@exemplo.com.br`, cargo_nome: 'Vendedor', status: 1 },
+      {
+        user_id: expect.any(Number),
+        firstname: 'Bruna',
+        lastname: 'Souza',
+        email: `bruna${company.enterprise_id}@exemplo.com.br`,
+        cargo_nome: 'Vendedor',
+        status: 1,
+      },
     ]);
     expect((await get(`/${lonely.enterprise_id}/users`).expect(200)).body.data).toEqual([]);
     expectRefused(await get('/999999/users'), 404);
@@ -308,11 +369,34 @@ describe('billing address (cobrança)', () => {
     const company = await createEnterprise(app.sut, app.admin);
     expect((await get(`/${company.enterprise_id}/cobranca`).expect(200)).body).toEqual({ ok: true, data: null });
 
-    const saved = await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Avenida Brasil', numero: '', complemento: 'Sala 3', bairro: 'Centro', cep: '87013-000', city_id: MARINGA }).expect(200);
-    expect(saved.body.data).toEqual({ endereco: 'Avenida Brasil', numero: null, complemento: 'Sala 3', bairro: 'Centro', cep: '87013000', city_id: MARINGA, cidade_nome: 'Maringá', cidade_uf: 'PR' });
+    const saved = await put(`/${company.enterprise_id}/cobranca`, {
+      endereco: 'Avenida Brasil',
+      numero: '',
+      complemento: 'Sala 3',
+      bairro: 'Centro',
+      cep: '87013-000',
+      city_id: MARINGA,
+    }).expect(200);
+    expect(saved.body.data).toEqual({
+      endereco: 'Avenida Brasil',
+      numero: null,
+      complemento: 'Sala 3',
+      bairro: 'Centro',
+      cep: '87013000',
+      city_id: MARINGA,
+      cidade_nome: 'Maringá',
+      cidade_uf: 'PR',
+    });
     expect((await get(`/${company.enterprise_id}/cobranca`)).body.data).toEqual(saved.body.data);
 
-    await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Rua Sergipe', numero: '100', complemento: null, bairro: 'Centro', cep: '86010-360', city_id: null }).expect(200);
+    await put(`/${company.enterprise_id}/cobranca`, {
+      endereco: 'Rua Sergipe',
+      numero: '100',
+      complemento: null,
+      bairro: 'Centro',
+      cep: '86010-360',
+      city_id: null,
+    }).expect(200);
     expect((await get(`/${company.enterprise_id}/cobranca`)).body.data).toMatchObject({ endereco: 'Rua Sergipe', city_id: null, cidade_nome: null });
     expect(await app.sut.dataSource.getRepository(EnterpriseBilling).countBy({ enterpriseId: company.enterprise_id })).toBe(1);
 
@@ -322,7 +406,9 @@ describe('billing address (cobrança)', () => {
 
   it('refuses a bad CEP, an unknown city, an empty address and an unknown company, changing nothing', async () => {
     const company = await createEnterprise(app.sut, app.admin);
-    await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Avenida Brasil', numero: '1', bairro: 'Centro', cep: '87013-000', city_id: MARINGA }).expect(200);
+    await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Avenida Brasil', numero: '1', bairro: 'Centro', cep: '87013-000', city_id: MARINGA }).expect(
+      200,
+    );
     const before = (await get(`/${company.enterprise_id}/cobranca`)).body.data;
     expectRefused(await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Outra', cep: '123' }), 400, 'cep', 'CEP inválido');
     expectRefused(await put(`/${company.enterprise_id}/cobranca`, { endereco: 'Outra', city_id: 1 }), 400, 'city_id', 'Cidade não encontrada.');
@@ -351,7 +437,9 @@ describe('access', () => {
 
 describe('the /admin/empresas page', () => {
   const page = (query: string, headers: Record<string, string> = {}) =>
-    request(app.sut.server).get(`/admin/empresas${query}`).set({ Cookie: app.admin.cookie, 'X-Forwarded-For': app.admin.ip, ...headers });
+    request(app.sut.server)
+      .get(`/admin/empresas${query}`)
+      .set({ Cookie: app.admin.cookie, 'X-Forwarded-For': app.admin.ip, ...headers });
   const pageObject = (html: string) => JSON.parse(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
 
   it('opens on Ativos, with the list, the counts and the list state read from the URL', async () => {
@@ -372,7 +460,12 @@ describe('the /admin/empresas page', () => {
 
   it('answers a partial reload with only the props asked for', async () => {
     const version = pageObject((await page('')).text).version;
-    const res = await page('?status=todos', { 'X-Inertia': 'true', 'X-Inertia-Version': version, 'X-Inertia-Partial-Component': 'Admin/Empresas', 'X-Inertia-Partial-Data': 'enterprises,counts' }).expect(200);
+    const res = await page('?status=todos', {
+      'X-Inertia': 'true',
+      'X-Inertia-Version': version,
+      'X-Inertia-Partial-Component': 'Admin/Empresas',
+      'X-Inertia-Partial-Data': 'enterprises,counts',
+    }).expect(200);
     expect(Object.keys(res.body.props)).toEqual(expect.arrayContaining(['enterprises', 'counts']));
     expect(res.body.props.filters).toBeUndefined();
   });

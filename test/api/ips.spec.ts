@@ -34,7 +34,9 @@ describe('authorized IPs API', () => {
 
   it('adds an IP and returns its 2FA setup once: QR code, secret and otpauth URL with the product as issuer', async () => {
     const ip = nextTestIp();
-    const res = await api().create({ ip: `  ${ip} `, descricao: '  Escritório Londrina  ', targetRole: 'gestor' }).expect(201);
+    const res = await api()
+      .create({ ip: `  ${ip} `, descricao: '  Escritório Londrina  ', targetRole: 'gestor' })
+      .expect(201);
     expect(res.body.ip).toMatchObject({ ip, role: 'gestor', descricao: 'Escritório Londrina', online: false });
     expect(res.body.twofa.qr_data_url).toMatch(/^data:image\/png;base64,/);
     expect(res.body.twofa.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -91,7 +93,10 @@ describe('authorized IPs API', () => {
     for (const ip of other.filter((row) => row.ip !== master.ip)) await sut.dataSource.getRepository(AuthorizedIp).delete({ id: ip.id });
     const own = await sut.dataSource.getRepository(AuthorizedIp).findOneByOrFail({ ip: master.ip });
     const res = await api().remove(own.id).expect(409);
-    expect(res.body).toMatchObject({ code: 'LAST_MASTER_IP', message: 'Não é possível remover o último IP master: ninguém mais conseguiria acessar o painel.' });
+    expect(res.body).toMatchObject({
+      code: 'LAST_MASTER_IP',
+      message: 'Não é possível remover o último IP master: ninguém mais conseguiria acessar o painel.',
+    });
     expect(await sut.dataSource.getRepository(AuthorizedIp).existsBy({ id: own.id })).toBe(true);
   });
 

@@ -25,7 +25,11 @@ async function counted() {
   const enterprises = await app.sut.dataSource.getRepository(Enterprise).find({ select: { enterpriseId: true, ativo: true } });
   const contacts = await app.sut.dataSource.getRepository(Contact).find({ select: { id: true, status: true } });
   return {
-    users: { todos: rows.length, ativos: rows.filter((row) => Number(row.status) === 1).length, inativos: rows.filter((row) => Number(row.status) === 0).length },
+    users: {
+      todos: rows.length,
+      ativos: rows.filter((row) => Number(row.status) === 1).length,
+      inativos: rows.filter((row) => Number(row.status) === 0).length,
+    },
     noCompany: rows.filter((row) => row.enterpriseId === null).length,
     byDay: (from: string, to: string) => rows.filter((row) => spDay(new Date(row.dateAdded)) >= from && spDay(new Date(row.dateAdded)) <= to).length,
     perCompany: (id: number) => rows.filter((row) => row.enterpriseId === id).length,
@@ -60,7 +64,8 @@ describe('kept counts', () => {
   let cargo: Cargo;
 
   beforeAll(async () => {
-    for (const fantasia of ['Contagem Alfa', 'Contagem Beta', 'Contagem Gama']) companyIds.push((await createEnterprise(app.sut, app.admin, { fantasia })).enterprise_id);
+    for (const fantasia of ['Contagem Alfa', 'Contagem Beta', 'Contagem Gama'])
+      companyIds.push((await createEnterprise(app.sut, app.admin, { fantasia })).enterprise_id);
     cargo = await app.sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
     const companies = await app.sut.dataSource.getRepository(Enterprise).findBy({ enterpriseId: In(companyIds) });
     const companyOf = (id: number | null) => companies.find((company) => company.enterpriseId === id) ?? null;
@@ -95,7 +100,9 @@ describe('kept counts', () => {
     await users().update({ userId: all[3].userId }, { dateAdded: new Date(Date.now() - 40 * DAY) });
     await users().delete({ userId: all[4].userId });
     await request(app.sut.server).patch(`/api/admin/enterprises/${companyIds[1]}/status`).set(bearer(app.admin)).send({ ativo: 0 }).expect(200);
-    await app.sut.dataSource.getRepository(Contact).insert({ nome: 'Conta', email: 'conta@exemplo.com.br', telefone: '43999990000', mensagem: 'Mensagem de contagem.', origem: 'site', status: 'pendente' });
+    await app.sut.dataSource
+      .getRepository(Contact)
+      .insert({ nome: 'Conta', email: 'conta@exemplo.com.br', telefone: '43999990000', mensagem: 'Mensagem de contagem.', origem: 'site', status: 'pendente' });
     await expectSameAsCounting(companyIds);
   });
 
@@ -115,7 +122,10 @@ describe('kept counts', () => {
   it('find users by their company’s new name after a rename, and a new matching user at once', async () => {
     const [user] = await users().find({ where: { enterpriseId: companyIds[2] }, take: 1 });
     const company = await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: companyIds[2] });
-    await users().update({ userId: user.userId }, { cargoId: cargo.cargoId, orgSearch: appUserSearchColumns({ ...user, company, cargo: cargo.name }).orgSearch });
+    await users().update(
+      { userId: user.userId },
+      { cargoId: cargo.cargoId, orgSearch: appUserSearchColumns({ ...user, company, cargo: cargo.name }).orgSearch },
+    );
     expect((await get('/api/admin/users?busca=contagem%20gama').expect(200)).body.total).toBe((await counted()).perCompany(companyIds[2]));
     const current = (await get(`/api/admin/enterprises/${companyIds[2]}`).expect(200)).body.data;
     await request(app.sut.server)
@@ -126,11 +136,21 @@ describe('kept counts', () => {
     expect((await get('/api/admin/users?busca=contagem%20gama').expect(200)).body.total).toBe(0);
     const renamed = (await get('/api/admin/users?busca=renomeada%20delta&pageSize=100').expect(200)).body;
     expect(renamed.total).toBe((await counted()).perCompany(companyIds[2]));
-    expect((await get('/api/admin/users?busca=renomeada%20vendedor').expect(200)).body.data.map((row: { user_id: number }) => row.user_id)).toEqual([user.userId]);
+    expect((await get('/api/admin/users?busca=renomeada%20vendedor').expect(200)).body.data.map((row: { user_id: number }) => row.user_id)).toEqual([
+      user.userId,
+    ]);
 
     // A search total is remembered until the table changes: a new matching user counts at once.
     const first = (await get('/api/admin/users?busca=conta1').expect(200)).body.total;
-    await users().save(users().create({ firstname: 'Conta1novo', lastname: 'Extra', email: 'conta1novo@exemplo.com.br', status: 1, ...appUserSearchColumns({ firstname: 'Conta1novo', lastname: 'Extra', email: 'conta1novo@exemplo.com.br', cpf: null }) }));
+    await users().save(
+      users().create({
+        firstname: 'Conta1novo',
+        lastname: 'Extra',
+        email: 'conta1novo@exemplo.com.br',
+        status: 1,
+        ...appUserSearchColumns({ firstname: 'Conta1novo', lastname: 'Extra', email: 'conta1novo@exemplo.com.br', cpf: null }),
+      }),
+    );
     expect((await get('/api/admin/users?busca=conta1').expect(200)).body.total).toBe(first + 1);
   });
 });

@@ -19,12 +19,29 @@ afterAll(async () => {
 
 /** One contact submission over a real socket bound to a loopback address (the client's IP as the server sees it). */
 function submit(from: string, index: number): Promise<number> {
-  const body = JSON.stringify({ nome: `Visitante ${index}`, email: `visitante${index}@exemplo.com.br`, telefone: '43999990000', mensagem: `Mensagem de carga número ${index}.`, empresa: '', origem: 'site' });
+  const body = JSON.stringify({
+    nome: `Visitante ${index}`,
+    email: `visitante${index}@exemplo.com.br`,
+    telefone: '43999990000',
+    mensagem: `Mensagem de carga número ${index}.`,
+    empresa: '',
+    origem: 'site',
+  });
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, localAddress: from, method: 'POST', path: '/api/contatos', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress: from,
+        method: 'POST',
+        path: '/api/contatos',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -58,7 +75,11 @@ describe('contact form under abusive load', () => {
     const stored = await sut.dataSource.getRepository(Contact).find({ select: { mensagem: true, senderIp: true } });
     expect(stored).toHaveLength(250);
     expect(new Set(stored.map((row) => row.mensagem)).size).toBe(250);
-    for (const address of addresses) expect(stored.filter((row) => row.senderIp === address), address).toHaveLength(5);
+    for (const address of addresses)
+      expect(
+        stored.filter((row) => row.senderIp === address),
+        address,
+      ).toHaveLength(5);
     // The test process holds the app too: the whole of it stays within the server's memory budget.
     expect(peakRss).toBeLessThan(400 * 1024 * 1024);
   }, 120_000);

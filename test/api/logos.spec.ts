@@ -11,18 +11,25 @@ import { enterpriseBody } from '../support/enterprise-factory.js';
 const app = useAdminApp('gestor');
 
 const PNG = Buffer.concat([
-  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082',
+    'hex',
+  ),
 ]);
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
-const CLEAN_SVG = '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120"><rect width="240" height="120" rx="16" fill="#1f7a3a"/><text x="120" y="70" font-size="32" text-anchor="middle" fill="#fff">Agro</text></svg>';
+const CLEAN_SVG =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120"><rect width="240" height="120" rx="16" fill="#1f7a3a"/><text x="120" y="70" font-size="32" text-anchor="middle" fill="#fff">Agro</text></svg>';
 
 const uploadsDir = () => resolve(app.sut.config.uploadsDir, 'logos');
 const storedFiles = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
 const logoCount = () => app.sut.dataSource.getRepository(Logo).count();
 const upload = (content: Buffer | string, filename: string, field = 'file') =>
-  request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).attach(field, Buffer.isBuffer(content) ? content : Buffer.from(content), filename);
+  request(app.sut.server)
+    .post('/api/admin/upload/logo')
+    .set(bearer(app.admin))
+    .attach(field, Buffer.isBuffer(content) ? content : Buffer.from(content), filename);
 
 /** Asserts a refused upload: the status, the Portuguese message, and nothing stored or recorded. */
 async function expectRefusedUpload(res: request.Response, status: number, message: string | RegExp, before: { files: number; rows: number }) {
@@ -40,7 +47,13 @@ describe('manufacturer logos', () => {
     const res = await request(app.sut.server).get('/api/admin/logos').set(bearer(app.admin)).expect(200);
     const manufacturers = res.body.data.filter((logo: { kind: string }) => logo.kind === 'fabricante');
     expect(manufacturers.map((logo: { filename: string }) => logo.filename).sort()).toEqual(MANUFACTURER_LOGOS.map((logo) => logo.file).sort());
-    expect(manufacturers[0]).toEqual({ logo_id: expect.any(Number), filename: expect.any(String), name: expect.any(String), kind: 'fabricante', url: `/images/fabricantes/${manufacturers[0].filename}` });
+    expect(manufacturers[0]).toEqual({
+      logo_id: expect.any(Number),
+      filename: expect.any(String),
+      name: expect.any(String),
+      kind: 'fabricante',
+      url: `/images/fabricantes/${manufacturers[0].filename}`,
+    });
     for (const logo of manufacturers) {
       const file = await request(app.sut.server).get(logo.url).expect(200);
       expect(file.headers['content-type']).toMatch(/^image\/svg\+xml/);
@@ -70,11 +83,15 @@ describe('uploading a logo', () => {
     expect(res.body).toMatchObject({ ok: true, filename: expect.stringMatching(new RegExp(`^[0-9a-f-]{36}\\.${extension}$`)) });
     expect(res.body.url).toBe(`/images/fabricantes/${res.body.filename}`);
     expect(readFileSync(join(uploadsDir(), res.body.filename))).toEqual(content);
-    const served = await request(app.sut.server).get(res.body.url).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (chunk: Buffer) => chunks.push(chunk));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const served = await request(app.sut.server)
+      .get(res.body.url)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (chunk: Buffer) => chunks.push(chunk));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     expect(served.headers['content-type']).toMatch(new RegExp(`^${type.replace('+', '\\+')}`));
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.body).toEqual(content);
@@ -90,8 +107,18 @@ describe('uploading a logo', () => {
     expect(served.headers['content-security-policy']).toContain("default-src 'none'");
 
     const list = await request(app.sut.server).get('/api/admin/logos').set(bearer(app.admin)).expect(200);
-    expect(list.body.data).toContainEqual({ logo_id: res.body.logo.logo_id, filename: res.body.filename, name: 'Minha Marca', kind: 'upload', url: res.body.url });
-    await request(app.sut.server).post('/api/admin/enterprises').set(bearer(app.admin)).send(enterpriseBody({ logo: res.body.filename })).expect(201);
+    expect(list.body.data).toContainEqual({
+      logo_id: res.body.logo.logo_id,
+      filename: res.body.filename,
+      name: 'Minha Marca',
+      kind: 'upload',
+      url: res.body.url,
+    });
+    await request(app.sut.server)
+      .post('/api/admin/enterprises')
+      .set(bearer(app.admin))
+      .send(enterpriseBody({ logo: res.body.filename }))
+      .expect(201);
   });
 
   it.each([
@@ -99,9 +126,15 @@ describe('uploading a logo', () => {
     ['an onload handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>'],
     ['an event handler on a shape', '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1" onclick="alert(1)"/></svg>'],
     ['a foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://example.com"></iframe></foreignObject></svg>'],
-    ['an external image', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="https://example.com/x.png" width="1" height="1"/></svg>'],
+    [
+      'an external image',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="https://example.com/x.png" width="1" height="1"/></svg>',
+    ],
     ['a javascript: link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>x</text></a></svg>'],
-    ['a style importing a URL', '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://example.com/x.css);</style><rect width="1" height="1"/></svg>'],
+    [
+      'a style importing a URL',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://example.com/x.css);</style><rect width="1" height="1"/></svg>',
+    ],
   ])('refuses an SVG with %s', async (_case, svg) => {
     const before = await snapshot();
     await expectRefusedUpload(await upload(svg, 'logo.svg'), 400, 'O SVG contém scripts, eventos ou referências externas e não pode ser usado.', before);
@@ -109,7 +142,8 @@ describe('uploading a logo', () => {
 
   it('refuses an SVG declaring entities', async () => {
     const before = await snapshot();
-    const svg = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>';
+    const svg =
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>';
     await expectRefusedUpload(await upload(svg, 'logo.svg'), 400, 'O SVG contém declarações de entidades e não pode ser usado.', before);
   });
 
@@ -118,7 +152,12 @@ describe('uploading a logo', () => {
     await expectRefusedUpload(await upload(PNG, 'logo.svg'), 415, 'O conteúdo do arquivo não corresponde à extensão .svg.', before);
     await expectRefusedUpload(await upload('não sou uma imagem', 'logo.png'), 415, 'Formato não suportado. Use PNG, JPG, JPEG, WEBP, GIF ou SVG', before);
     await expectRefusedUpload(await upload(PNG, 'logo.exe'), 415, 'Formato não suportado. Use PNG, JPG, JPEG, WEBP, GIF ou SVG', before);
-    await expectRefusedUpload(await upload('<html><script>alert(1)</script></html>', 'logo.svg'), 415, 'Formato não suportado. Use PNG, JPG, JPEG, WEBP, GIF ou SVG', before);
+    await expectRefusedUpload(
+      await upload('<html><script>alert(1)</script></html>', 'logo.svg'),
+      415,
+      'Formato não suportado. Use PNG, JPG, JPEG, WEBP, GIF ou SVG',
+      before,
+    );
   });
 
   it('accepts exactly 3 MB and refuses 3 MB + 1 byte with the spec’s message', async () => {
@@ -133,8 +172,18 @@ describe('uploading a logo', () => {
     const before = await snapshot();
     await expectRefusedUpload(await upload(Buffer.alloc(0), 'vazio.png'), 400, 'O arquivo está vazio.', before);
     await expectRefusedUpload(await upload(PNG, 'logo.png', 'arquivo'), 400, 'Envie um único arquivo, no campo file.', before);
-    await expectRefusedUpload(await request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).field('nome', 'x'), 400, 'Selecione um arquivo de imagem no campo file.', before);
-    await expectRefusedUpload(await request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).send({ file: 'x' }), 400, 'Envie o arquivo como multipart/form-data no campo file.', before);
+    await expectRefusedUpload(
+      await request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).field('nome', 'x'),
+      400,
+      'Selecione um arquivo de imagem no campo file.',
+      before,
+    );
+    await expectRefusedUpload(
+      await request(app.sut.server).post('/api/admin/upload/logo').set(bearer(app.admin)).send({ file: 'x' }),
+      400,
+      'Envie o arquivo como multipart/form-data no campo file.',
+      before,
+    );
   });
 
   it('never uses the sent file name as a path', async () => {
@@ -155,7 +204,8 @@ describe('uploading a logo', () => {
   });
 
   it('drops a DOCTYPE pointing at an external DTD and keeps the drawing', async () => {
-    const svg = '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#1f7a3a"/></svg>';
+    const svg =
+      '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#1f7a3a"/></svg>';
     const res = await upload(svg, 'com-dtd.svg').expect(201);
     const stored = readFileSync(join(uploadsDir(), res.body.filename), 'utf8');
     expect(stored).not.toMatch(/DOCTYPE|w3\.org\/Graphics/);

@@ -51,7 +51,11 @@ describe('GET /api/admin/cities', () => {
   });
 
   it('refuses a search over 100 characters with a Portuguese message', async () => {
-    const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'a'.repeat(101) }).expect(400);
+    const res = await request(sut.server)
+      .get('/api/admin/cities')
+      .set(bearer(session))
+      .query({ busca: 'a'.repeat(101) })
+      .expect(400);
     expect(res.body).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',

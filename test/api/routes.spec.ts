@@ -14,7 +14,10 @@ afterAll(async () => {
 });
 
 /** Every route with who may call it, as one line each. */
-const routeTable = () => registeredRoutes(sut).map((route) => `${route.method} ${route.path} → ${route.access}`).sort();
+const routeTable = () =>
+  registeredRoutes(sut)
+    .map((route) => `${route.method} ${route.path} → ${route.access}`)
+    .sort();
 
 describe('access to every route', () => {
   // A change here is a change of who may call what: review it as such.
@@ -97,6 +100,7 @@ describe('access to every route', () => {
       'POST /api/public/usuario/excluir-conta/confirmar → account-ip',
       'POST /api/public/usuario/redefinir-senha → account-ip',
     ]);
-    for (const route of registeredRoutes(sut)) for (const name of route.limits) expect(registered.has(name), `${route.method} ${route.path}: ${name}`).toBe(true);
+    for (const route of registeredRoutes(sut))
+      for (const name of route.limits) expect(registered.has(name), `${route.method} ${route.path}: ${name}`).toBe(true);
   });
 });

@@ -8,7 +8,13 @@ let production: TestApp;
 
 beforeAll(async () => {
   sut = await startTestApp({ GTM_ID: 'GTM-TESTE1' });
-  production = await startTestApp({ NODE_ENV: 'production', APP_URL: 'https://agromaq.test', JWT_SECRET: 'j'.repeat(40), APP_KEY: 'k'.repeat(40), LOG_LEVEL: 'silent' });
+  production = await startTestApp({
+    NODE_ENV: 'production',
+    APP_URL: 'https://agromaq.test',
+    JWT_SECRET: 'j'.repeat(40),
+    APP_KEY: 'k'.repeat(40),
+    LOG_LEVEL: 'silent',
+  });
 });
 
 afterAll(async () => {
@@ -47,7 +53,11 @@ describe('security headers', () => {
 
   it('admin pages and answers, the login answer included, are never kept in a cache; public pages may be', async () => {
     const admin = await createAdminFixture(sut, 'master');
-    const login = await request(sut.server).post('/api/admin/login').set('X-Forwarded-For', admin.ip).send({ username: admin.username, password: admin.password, otp: await totpCode(admin.secret) }).expect(200);
+    const login = await request(sut.server)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', admin.ip)
+      .send({ username: admin.username, password: admin.password, otp: await totpCode(admin.secret) })
+      .expect(200);
     expect(login.headers['cache-control']).toBe('no-store');
     const session = { 'X-Forwarded-For': admin.ip, Authorization: `Bearer ${login.body.token as string}` };
     const cookie = (login.headers['set-cookie'] as unknown as string[]).map((value) => value.split(';')[0]).join('; ');
@@ -78,7 +88,11 @@ describe('security headers', () => {
     expect(csp(res)['upgrade-insecure-requests']).toEqual([]);
 
     const fixture = await createAdminFixture(production, 'master');
-    const login = await request(production.server).post('/api/admin/login').set('X-Forwarded-For', fixture.ip).send({ username: fixture.username, password: fixture.password, otp: await totpCode(fixture.secret) }).expect(200);
+    const login = await request(production.server)
+      .post('/api/admin/login')
+      .set('X-Forwarded-For', fixture.ip)
+      .send({ username: fixture.username, password: fixture.password, otp: await totpCode(fixture.secret) })
+      .expect(200);
     const sessionCookie = ((login.headers['set-cookie'] as unknown as string[]) ?? []).find((cookie) => cookie.startsWith('__Host-agromaq_admin='));
     expect(sessionCookie).toBeDefined();
     expect(sessionCookie).toMatch(/;\s*HttpOnly/i);

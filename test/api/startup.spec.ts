@@ -45,7 +45,9 @@ describe('start-up failures: one clear line and exit 1', () => {
     const secrets = { JWT_SECRET: 'x'.repeat(40), APP_KEY: 'y'.repeat(40) };
     const result = await runServer({ ...sqlite(), NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('Configuration error: SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production');
+    expect(result.stderr.trim()).toBe(
+      'Configuration error: SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production',
+    );
   });
 
   it('says which MySQL server it cannot reach', async () => {

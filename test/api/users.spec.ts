@@ -48,7 +48,9 @@ async function createUser(overrides: Partial<AppUser> = {}): Promise<AppUser> {
   const cpf = overrides.cpf ?? null;
   const company = overrides.enterpriseId ? await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: overrides.enterpriseId }) : null;
   const cargo = overrides.cargoId ? (await sut.dataSource.getRepository(Cargo).findOneByOrFail({ cargoId: overrides.cargoId })).name : null;
-  return users().save(users().create({ firstname, lastname, email, cpf, status: 1, ...overrides, ...appUserSearchColumns({ firstname, lastname, email, cpf, company, cargo }) }));
+  return users().save(
+    users().create({ firstname, lastname, email, cpf, status: 1, ...overrides, ...appUserSearchColumns({ firstname, lastname, email, cpf, company, cargo }) }),
+  );
 }
 
 function expectRefused(res: request.Response, status: number, message: string, field?: string) {
@@ -70,7 +72,16 @@ describe('listing app users', () => {
     const vendedor = await sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
     const day = (iso: string) => new Date(iso);
     ids = {
-      joao: (await createUser({ firstname: 'João', lastname: `${marker} Conceição`, cpf: '52998224725', enterpriseId: company.enterprise_id, cargoId: vendedor.cargoId, dateAdded: day('2026-03-10T15:00:00Z') })).userId,
+      joao: (
+        await createUser({
+          firstname: 'João',
+          lastname: `${marker} Conceição`,
+          cpf: '52998224725',
+          enterpriseId: company.enterprise_id,
+          cargoId: vendedor.cargoId,
+          dateAdded: day('2026-03-10T15:00:00Z'),
+        })
+      ).userId,
       ana: (await createUser({ firstname: 'Ana', lastname: `${marker} 100%_Silva`, status: 0, dateAdded: day('2026-03-11T02:30:00Z') })).userId,
       bia: (await createUser({ firstname: 'Bia', lastname: `${marker} Souza`, dateAdded: day('2026-03-12T12:00:00Z') })).userId,
     };
@@ -82,7 +93,13 @@ describe('listing app users', () => {
     const res = await api.list(`?busca=${marker}`).expect(200);
     expect(res.body).toMatchObject({ total: 3, page: 1, pageSize: 20 });
     expect(res.body.data.map((row: { user_id: number }) => row.user_id)).toEqual([ids.bia, ids.ana, ids.joao]);
-    expect(res.body.data[2]).toMatchObject({ firstname: 'João', empresa_nome: `${marker} Tratores Paraná`, cargo_nome: 'Vendedor', cpf: '52998224725', status: 1 });
+    expect(res.body.data[2]).toMatchObject({
+      firstname: 'João',
+      empresa_nome: `${marker} Tratores Paraná`,
+      cargo_nome: 'Vendedor',
+      cpf: '52998224725',
+      status: 1,
+    });
   });
 
   it.each([
@@ -123,14 +140,38 @@ describe('editing an app user', () => {
     const company = await createEnterprise(sut, admin);
     const ocupacao = await sut.dataSource.getRepository(Ocupacao).findOneByOrFail({ name: 'Produtor Rural' });
     const res = await api
-      .put(user.userId, { firstname: ' Márcia ', lastname: 'Fontana', email: ' Marcia.Fontana@Exemplo.com.br ', fone: '(44) 99812-3456', cpf: '529.982.247-25', enterprise_id: company.enterprise_id, cargo_id: null, ocupacao_id: ocupacao.ocupacaoId, status: 0, user_id: 999, date_added: '2000-01-01' })
+      .put(user.userId, {
+        firstname: ' Márcia ',
+        lastname: 'Fontana',
+        email: ' Marcia.Fontana@Exemplo.com.br ',
+        fone: '(44) 99812-3456',
+        cpf: '529.982.247-25',
+        enterprise_id: company.enterprise_id,
+        cargo_id: null,
+        ocupacao_id: ocupacao.ocupacaoId,
+        status: 0,
+        user_id: 999,
+        date_added: '2000-01-01',
+      })
       .expect(200);
-    expect(res.body.data).toMatchObject({ user_id: user.userId, firstname: 'Márcia', email: 'marcia.fontana@exemplo.com.br', fone: '44998123456', cpf: '52998224725', enterprise_id: company.enterprise_id, empresa_nome: company.fantasia, ocupacao_nome: 'Produtor Rural', status: 1 });
+    expect(res.body.data).toMatchObject({
+      user_id: user.userId,
+      firstname: 'Márcia',
+      email: 'marcia.fontana@exemplo.com.br',
+      fone: '44998123456',
+      cpf: '52998224725',
+      enterprise_id: company.enterprise_id,
+      empresa_nome: company.fantasia,
+      ocupacao_nome: 'Produtor Rural',
+      status: 1,
+    });
   });
 
   it('stores HTML and SQL as plain text', async () => {
     const user = await createUser();
-    const res = await api.put(user.userId, { firstname: '<script>alert(1)</script>', lastname: "'; DROP TABLE app_users; --", email: `html${user.userId}@exemplo.com.br` }).expect(200);
+    const res = await api
+      .put(user.userId, { firstname: '<script>alert(1)</script>', lastname: "'; DROP TABLE app_users; --", email: `html${user.userId}@exemplo.com.br` })
+      .expect(200);
     expect(res.body.data).toMatchObject({ firstname: '<script>alert(1)</script>', lastname: "'; DROP TABLE app_users; --" });
     expect(await users().count()).toBeGreaterThan(0);
   });
@@ -147,14 +188,24 @@ describe('editing an app user', () => {
   ])('refuses an invalid %s (case %#) and changes nothing', async (field, value, message) => {
     const user = await createUser();
     const before = await users().findOneByOrFail({ userId: user.userId });
-    expectRefused(await api.put(user.userId, { firstname: 'Nome', lastname: 'Sobrenome', email: `ok${user.userId}@exemplo.com.br`, [field]: value }), 400, message, field);
+    expectRefused(
+      await api.put(user.userId, { firstname: 'Nome', lastname: 'Sobrenome', email: `ok${user.userId}@exemplo.com.br`, [field]: value }),
+      400,
+      message,
+      field,
+    );
     expect(await users().findOneByOrFail({ userId: user.userId })).toEqual(before);
   });
 
   it('refuses an e-mail another user has (409)', async () => {
     const first = await createUser();
     const second = await createUser();
-    expectRefused(await api.put(second.userId, { firstname: 'A', lastname: 'B', email: first.email!.toUpperCase() }), 409, 'Já existe um usuário com este email.', 'email');
+    expectRefused(
+      await api.put(second.userId, { firstname: 'A', lastname: 'B', email: first.email!.toUpperCase() }),
+      409,
+      'Já existe um usuário com este email.',
+      'email',
+    );
   });
 
   it('answers 404/400 for unknown and malformed ids', async () => {
@@ -192,25 +243,49 @@ describe('password reset', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
 
-    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'curta1', password_confirmation: 'curta1' }), 400, 'A senha deve ter de 8 a 128 caracteres, com letras e números.');
-    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'somenteletras', password_confirmation: 'somenteletras' }), 400, 'A senha deve ter de 8 a 128 caracteres, com letras e números.');
-    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'OutraSenha2026' }), 400, 'As senhas não conferem.');
+    expectRefused(
+      await api.publicPost('redefinir-senha', { token, password: 'curta1', password_confirmation: 'curta1' }),
+      400,
+      'A senha deve ter de 8 a 128 caracteres, com letras e números.',
+    );
+    expectRefused(
+      await api.publicPost('redefinir-senha', { token, password: 'somenteletras', password_confirmation: 'somenteletras' }),
+      400,
+      'A senha deve ter de 8 a 128 caracteres, com letras e números.',
+    );
+    expectRefused(
+      await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'OutraSenha2026' }),
+      400,
+      'As senhas não conferem.',
+    );
     await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }).expect(200);
     const stored = await users().findOneOrFail({ select: { userId: true, passwordHash: true }, where: { userId: user.userId } });
     expect(await argon2.verify(stored.passwordHash!, 'NovaSenha2026')).toBe(true);
 
-    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'OutraSenha2026', password_confirmation: 'OutraSenha2026' }), 410, 'Este link de redefinição já foi usado.');
+    expectRefused(
+      await api.publicPost('redefinir-senha', { token, password: 'OutraSenha2026', password_confirmation: 'OutraSenha2026' }),
+      410,
+      'Este link de redefinição já foi usado.',
+    );
     expect((await request(sut.server).get(`/redefinir-senha?token=${token}`)).text).toContain('Este link já foi usado');
   });
 
   it('refuses forged and expired links', async () => {
-    expectRefused(await api.publicPost('redefinir-senha', { token: 'x'.repeat(43), password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }), 404, 'Link de redefinição inválido.');
+    expectRefused(
+      await api.publicPost('redefinir-senha', { token: 'x'.repeat(43), password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }),
+      404,
+      'Link de redefinição inválido.',
+    );
     const user = await createUser();
     const delivered = smtp.next(user.email!);
     await api.reset(user.userId).expect(200);
     const token = tokenFrom((await delivered).text ?? '', '/redefinir-senha')!;
     await sut.dataSource.getRepository(PasswordReset).update({ userId: user.userId }, { expiresAt: new Date(Date.now() - 1000) });
-    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }), 410, 'Este link de redefinição expirou. Peça um novo.');
+    expectRefused(
+      await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }),
+      410,
+      'Este link de redefinição expirou. Peça um novo.',
+    );
   });
 
   it('refuses a user without e-mail and an unknown user', async () => {
@@ -244,9 +319,17 @@ describe('password reset', () => {
 
   it('spellings of one address share its budget, however the database matches them', async () => {
     const user = await createUser({ email: `ana.${Date.now()}@exemplo.com.br` });
-    const spellings = [user.email!, user.email!.toUpperCase(), user.email!.replace('ana', 'ána'), user.email!.replace('ana', 'ÂNA'), user.email!.replace('ana', 'ａｎａ'), user.email!.replace('exemplo', 'éxemplo')];
+    const spellings = [
+      user.email!,
+      user.email!.toUpperCase(),
+      user.email!.replace('ana', 'ána'),
+      user.email!.replace('ana', 'ÂNA'),
+      user.email!.replace('ana', 'ａｎａ'),
+      user.email!.replace('exemplo', 'éxemplo'),
+    ];
     const statuses: number[] = [];
-    for (const [index, email] of [...spellings, ...spellings].entries()) statuses.push((await api.publicPost(index % 2 ? 'excluir-conta' : 'esqueci-senha', { email })).status);
+    for (const [index, email] of [...spellings, ...spellings].entries())
+      statuses.push((await api.publicPost(index % 2 ? 'excluir-conta' : 'esqueci-senha', { email })).status);
     expect(statuses.filter((status) => status === 200).length).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const received = smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(user.email!)).length;
@@ -262,11 +345,25 @@ describe('password reset', () => {
     let back: TestSmtp | undefined;
     try {
       const user = await local.dataSource.getRepository(AppUser).save(
-        local.dataSource.getRepository(AppUser).create({ firstname: 'Irene', lastname: 'Fila', email: `irene.${Date.now()}@exemplo.com.br`, status: 1, ...appUserSearchColumns({ firstname: 'Irene', lastname: 'Fila', email: null, cpf: null }) }),
+        local.dataSource.getRepository(AppUser).create({
+          firstname: 'Irene',
+          lastname: 'Fila',
+          email: `irene.${Date.now()}@exemplo.com.br`,
+          status: 1,
+          ...appUserSearchColumns({ firstname: 'Irene', lastname: 'Fila', email: null, cpf: null }),
+        }),
       );
       const started = Date.now();
-      const known = await request(local.server).post('/api/public/usuario/esqueci-senha').set('X-Forwarded-For', nextTestIp()).send({ email: user.email }).expect(200);
-      const unknown = await request(local.server).post('/api/public/usuario/esqueci-senha').set('X-Forwarded-For', nextTestIp()).send({ email: `ninguem.${Date.now()}@exemplo.com.br` }).expect(200);
+      const known = await request(local.server)
+        .post('/api/public/usuario/esqueci-senha')
+        .set('X-Forwarded-For', nextTestIp())
+        .send({ email: user.email })
+        .expect(200);
+      const unknown = await request(local.server)
+        .post('/api/public/usuario/esqueci-senha')
+        .set('X-Forwarded-For', nextTestIp())
+        .send({ email: `ninguem.${Date.now()}@exemplo.com.br` })
+        .expect(200);
       expect(known.body).toEqual(unknown.body);
       expect(Date.now() - started, 'both answered without waiting for the mail server').toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -303,7 +400,16 @@ describe('account deletion', () => {
     expect((await request(sut.server).get(`/excluir-conta/confirmar?token=${token}`).expect(200)).text).toContain('Confirmar exclusão');
     await api.publicPost('excluir-conta/confirmar', { token }).expect(200);
     const erased = await users().findOneByOrFail({ userId: user.userId });
-    expect(erased).toMatchObject({ userId: user.userId, firstname: 'Conta', lastname: 'excluída', email: null, fone: null, cpf: null, deviceId: null, status: 0 });
+    expect(erased).toMatchObject({
+      userId: user.userId,
+      firstname: 'Conta',
+      lastname: 'excluída',
+      email: null,
+      fone: null,
+      cpf: null,
+      deviceId: null,
+      status: 0,
+    });
     expect(erased.searchText).not.toContain('osmar');
     expect((await sut.dataSource.getRepository(AccountDeletionRequest).findOneByOrFail({ userId: user.userId })).confirmedAt).not.toBeNull();
 

@@ -58,7 +58,10 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await dialog.getByRole('button', { name: 'Concluir' }).click();
     await page.getByRole('cell', { name: newIp, exact: true }).waitFor();
 
-    await page.getByRole('button', { name: `Remover ${newIp}` }).first().click();
+    await page
+      .getByRole('button', { name: `Remover ${newIp}` })
+      .first()
+      .click();
     await page.getByText('Tem certeza que deseja remover este IP?').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
     await page.getByText('IP removido com sucesso!').waitFor();

@@ -44,7 +44,9 @@ describe.skipIf(!browserAvailable)('contacts in the back office, in Chromium', (
     await details.getByText(mensagem).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     const whatsapp = await details.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
-    expect(whatsapp).toBe(`https://wa.me/554332221100?text=${encodeURIComponent(`Olá, Valdir! Aqui é da equipe AgroMaq. Recebemos sua mensagem pelo site e estamos entrando em contato.`)}`);
+    expect(whatsapp).toBe(
+      `https://wa.me/554332221100?text=${encodeURIComponent(`Olá, Valdir! Aqui é da equipe AgroMaq. Recebemos sua mensagem pelo site e estamos entrando em contato.`)}`,
+    );
     await details.getByRole('button', { name: 'Marcar como respondido' }).click();
 
     const answer = page.getByRole('dialog', { name: 'Por onde você respondeu?' });

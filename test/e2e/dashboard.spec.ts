@@ -19,7 +19,16 @@ async function seed() {
     const createdAt = new Date(Date.now() - index * 2 * 86_400_000);
     companies.push(
       await enterprises.save(
-        enterprises.create({ razao: `${fantasia} LTDA`, fantasia, cnpj: freshCnpj(), logo: 'valtra.svg', ativo: 1, createdAt, updatedAt: createdAt, ...enterpriseSearchColumns({ razao: `${fantasia} LTDA`, fantasia, cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }) }),
+        enterprises.create({
+          razao: `${fantasia} LTDA`,
+          fantasia,
+          cnpj: freshCnpj(),
+          logo: 'valtra.svg',
+          ativo: 1,
+          createdAt,
+          updatedAt: createdAt,
+          ...enterpriseSearchColumns({ razao: `${fantasia} LTDA`, fantasia, cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }),
+        }),
       ),
     );
   }
@@ -53,7 +62,10 @@ describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {
 
     await seed();
     await page.reload();
-    await page.getByRole('link', { name: /Usuários ativos no app/ }).getByText('11').waitFor();
+    await page
+      .getByRole('link', { name: /Usuários ativos no app/ })
+      .getByText('11')
+      .waitFor();
     expect(await page.getByRole('link', { name: /Empresas ativas/ }).innerText()).toContain('3');
     expect(await page.getByRole('link', { name: /Contatos pendentes/ }).innerText()).toContain('1');
 
@@ -89,7 +101,9 @@ describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {
     await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
     await page.getByRole('link', { name: /Empresas ativas/ }).waitFor();
 
-    await page.route('**/api/admin/dashboard', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Erro interno.' }) }));
+    await page.route('**/api/admin/dashboard', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Erro interno.' }) }),
+    );
     await page.reload();
     await page.getByText('Erro ao carregar dados').waitFor();
     // The failure is said once, with its retry; the charts do not claim there is no data.
@@ -97,9 +111,14 @@ describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {
     await page.unroute('**/api/admin/dashboard');
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect.poll(() => page.getByText('Erro ao carregar dados').count()).toBe(0);
-    await page.getByRole('link', { name: /Empresas ativas/ }).getByText('3').waitFor();
+    await page
+      .getByRole('link', { name: /Empresas ativas/ })
+      .getByText('3')
+      .waitFor();
 
-    await page.route('**/api/admin/dashboard', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'NO_AUTH', message: 'Sessão expirada.' }) }));
+    await page.route('**/api/admin/dashboard', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'NO_AUTH', message: 'Sessão expirada.' }) }),
+    );
     await page.reload();
     await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('next') === '/admin/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('adminData'))).toBeNull();

@@ -10,14 +10,20 @@ const app = useBrowserApp();
 
 mkdirSync('test-results', { recursive: true });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082',
+  'hex',
+);
 const masked = (cnpj: string) => `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
 
 const openCompanies = (width = 1440) => openAdminPage(app, '/admin/empresas', 'Empresas', width);
 
 /** The count shown on a status filter button. */
 async function filterCount(page: Page, label: string): Promise<number> {
-  const text = await page.getByRole('group', { name: 'Filtrar por status' }).getByRole('button', { name: new RegExp(`^${label}`) }).innerText();
+  const text = await page
+    .getByRole('group', { name: 'Filtrar por status' })
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .innerText();
   return Number(/\d+/.exec(text)?.[0]);
 }
 
@@ -96,9 +102,19 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     const stored = await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj });
-    expect(stored).toMatchObject({ fantasia: `${marker} Implementos`, inscricaoEstadual: 'ISENTO', fone: '44998765432', cep: '87013000', cityId: 4115200, representadaLogo: 'john-deere.svg', ativo: 1 });
+    expect(stored).toMatchObject({
+      fantasia: `${marker} Implementos`,
+      inscricaoEstadual: 'ISENTO',
+      fone: '44998765432',
+      cep: '87013000',
+      cityId: 4115200,
+      representadaLogo: 'john-deere.svg',
+      ativo: 1,
+    });
     expect(stored.logo).toMatch(/^[0-9a-f-]{36}\.png$/);
-    await expect.poll(() => app.sut.dataSource.getRepository(EnterpriseBilling).findOneBy({ enterpriseId: stored.enterpriseId })).toMatchObject({ endereco: 'Rua das Palmeiras', cep: '78890000', cityId: 5107925 });
+    await expect
+      .poll(() => app.sut.dataSource.getRepository(EnterpriseBilling).findOneBy({ enterpriseId: stored.enterpriseId }))
+      .toMatchObject({ endereco: 'Rua das Palmeiras', cep: '78890000', cityId: 5107925 });
     await expect.poll(() => filterCount(page, 'Ativos')).toBe(ativosBefore + 1);
 
     // Found by CNPJ digits and by the city written without its accent.

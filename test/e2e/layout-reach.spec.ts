@@ -35,7 +35,12 @@ async function seedLongRows(marker: string) {
     inscricaoEstadual: 'ISENTO',
     representadaLogo: 'john-deere.svg',
   });
-  await createAppUser(app.sut, { firstname: 'Maria Aparecida', lastname: `Fernandes de Oliveira Santos ${marker}`, email: longEmail(marker), enterpriseId: company.enterpriseId });
+  await createAppUser(app.sut, {
+    firstname: 'Maria Aparecida',
+    lastname: `Fernandes de Oliveira Santos ${marker}`,
+    email: longEmail(marker),
+    enterpriseId: company.enterpriseId,
+  });
   for (const status of ['pendente', 'respondido'] as const) {
     await createContactRow(app.sut, {
       nome: `Maria Aparecida Fernandes de Oliveira ${marker}`,
@@ -95,7 +100,10 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
     const { page, close, errors } = await openAdminPage(app, `/admin/empresas?status=todos&busca=${marker}`, 'Empresas', 360, 'master');
     for (const width of [360, 390, 768, 1366]) {
       await setWidth(page, width);
-      await page.locator(`[data-list="${width < CARDS_BELOW ? 'cards' : 'table'}"]`).getByRole('button', { name: company.fantasia, exact: true }).click();
+      await page
+        .locator(`[data-list="${width < CARDS_BELOW ? 'cards' : 'table'}"]`)
+        .getByRole('button', { name: company.fantasia, exact: true })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Detalhes da Empresa' });
       await dialog.getByText('Usuários Vinculados (1)').waitFor();
       expect(await unreachable(page, '[role="dialog"]'), `details at ${width} px`).toEqual([]);
@@ -143,7 +151,8 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
 
   it('a page change brings the top of the list into view', async () => {
     const marker = `Pag${Date.now() % 100000}`;
-    for (let index = 0; index < 65; index += 1) await createAppUser(app.sut, { firstname: `Pessoa${index}`, lastname: marker, email: `pessoa${index}.${marker.toLowerCase()}@exemplo.com.br` });
+    for (let index = 0; index < 65; index += 1)
+      await createAppUser(app.sut, { firstname: `Pessoa${index}`, lastname: marker, email: `pessoa${index}.${marker.toLowerCase()}@exemplo.com.br` });
     for (const width of [390, 1366]) {
       const { page, close } = await openAdminPage(app, `/admin/usuarios?status=todos&busca=${marker}`, 'Usuários do App', width);
       const list = page.locator('main [aria-busy]');
@@ -201,7 +210,10 @@ describe.skipIf(!browserAvailable)('the public site on a phone', () => {
   it('a modal stands above the undecided cookie banner: its last action is tappable', async () => {
     const { context, page } = await openPublic('/', 390, null);
     await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor();
-    await page.getByRole('button', { name: /^Assinar / }).first().click();
+    await page
+      .getByRole('button', { name: /^Assinar / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Finalizar assinatura' });
     const go = dialog.getByRole('link', { name: 'Continuar no WhatsApp' });
     await go.scrollIntoViewIfNeeded();
@@ -289,9 +301,17 @@ describe.skipIf(!browserAvailable)('small things staff asked for', () => {
 
     // In the details of an answered contact the channel is labelled 'Canal'.
     await page.getByRole('button', { name: /^Respondidos/ }).click();
-    await page.locator('[data-list="table"]').getByRole('button', { name: `Segundo ${marker}`, exact: true }).click();
+    await page
+      .locator('[data-list="table"]')
+      .getByRole('button', { name: `Segundo ${marker}`, exact: true })
+      .click();
     const details = page.getByRole('dialog', { name: 'Detalhes do Contato' });
-    expect(await details.locator('dt', { hasText: /^Canal$/ }).locator('xpath=following-sibling::dd').innerText()).toBe('WhatsApp');
+    expect(
+      await details
+        .locator('dt', { hasText: /^Canal$/ })
+        .locator('xpath=following-sibling::dd')
+        .innerText(),
+    ).toBe('WhatsApp');
     await close();
   });
 

@@ -73,7 +73,10 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.waitForURL(`${baseUrl}/sobre-nos`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Excluir conta' }).click();
     await page.waitForURL(`${baseUrl}/excluir-conta`);
-    await page.getByRole('contentinfo').getByRole('link', { name: /Termos de Uso/ }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /Termos de Uso/ })
+      .click();
     await page.waitForURL(`${baseUrl}/politicasdeprivacidade.html`);
     await expect.poll(() => page.locator('article section h2').count()).toBe(21);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Área do Gestor' }).click();
@@ -137,7 +140,8 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     const page = await open(390);
     await page.goto(`${baseUrl}/contato`);
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
-    for (const message of ['Informe seu nome', 'Email inválido', 'Telefone inválido', 'Descreva sua mensagem']) await page.getByText(message, { exact: true }).waitFor();
+    for (const message of ['Informe seu nome', 'Email inválido', 'Telefone inválido', 'Descreva sua mensagem'])
+      await page.getByText(message, { exact: true }).waitFor();
 
     await page.getByLabel('Nome').fill('Ana Beatriz Souza');
     await page.getByLabel('E-mail').fill('ana@fazendaboavista.com.br');
@@ -226,10 +230,16 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
         // Evaluated through the DevTools protocol, which the page’s Content-Security-Policy does not restrict (an inline tag would be refused).
         await page.evaluate(axeSource);
         const violations = await page.evaluate(async () => {
-          const result = await (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+          const result = await (
+            window as unknown as {
+              axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+            }
+          ).axe.run(document, {
             resultTypes: ['violations'],
           });
-          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         });
         expect(violations, `${path} at ${width}px`).toEqual([]);
       }

@@ -14,7 +14,7 @@ const app = useBrowserApp();
 const HOSTILE = [
   '<img src=x onerror="window.__xss=1">',
   '"><svg onload="window.__xss=2">',
-  "javascript:window.__xss=3",
+  'javascript:window.__xss=3',
   '<script>window.__xss=4</script>',
   '{{constructor.constructor("window.__xss=5")()}}',
 ];
@@ -39,13 +39,39 @@ async function seedHostileData() {
     }),
   );
   const users = app.sut.dataSource.getRepository(AppUser);
-  await users.save(users.create({ firstname: hostile(1), lastname: hostile(3), email: 'xss.user@exemplo.com.br', enterpriseId: company.enterpriseId, deviceId: hostile(4), status: 1, ...appUserSearchColumns({ firstname: 'xss', lastname: 'xss', email: null, cpf: null }) }));
+  await users.save(
+    users.create({
+      firstname: hostile(1),
+      lastname: hostile(3),
+      email: 'xss.user@exemplo.com.br',
+      enterpriseId: company.enterpriseId,
+      deviceId: hostile(4),
+      status: 1,
+      ...appUserSearchColumns({ firstname: 'xss', lastname: 'xss', email: null, cpf: null }),
+    }),
+  );
   const contacts = app.sut.dataSource.getRepository(Contact);
   await contacts.save([
     contacts.create({ nome: hostile(0), email: 'xss.contato@exemplo.com.br', telefone: '43999990000', mensagem: hostile(2), status: 'pendente' }),
-    contacts.create({ nome: hostile(3), email: 'xss.contato2@exemplo.com.br', telefone: '43999990000', mensagem: hostile(4), status: 'respondido', responseChannel: 'email', respondedAt: new Date() }),
+    contacts.create({
+      nome: hostile(3),
+      email: 'xss.contato2@exemplo.com.br',
+      telefone: '43999990000',
+      mensagem: hostile(4),
+      status: 'respondido',
+      responseChannel: 'email',
+      respondedAt: new Date(),
+    }),
   ]);
-  await app.sut.dataSource.getRepository(AuditEntry).insert({ adminId: null, adminUsername: hostile(1), ip: '203.0.113.9', action: 'enterprise.update', targetType: 'enterprise', targetId: company.enterpriseId, summary: JSON.stringify({ fantasia: hostile(2) }) });
+  await app.sut.dataSource.getRepository(AuditEntry).insert({
+    adminId: null,
+    adminUsername: hostile(1),
+    ip: '203.0.113.9',
+    action: 'enterprise.update',
+    targetType: 'enterprise',
+    targetId: company.enterpriseId,
+    summary: JSON.stringify({ fantasia: hostile(2) }),
+  });
 }
 
 describe.skipIf(!browserAvailable)('hostile stored text in the admin', () => {
@@ -65,7 +91,11 @@ describe.skipIf(!browserAvailable)('hostile stored text in the admin', () => {
 
       await page.getByText(hostile(1), { exact: true }).filter({ visible: true }).first().waitFor();
       await check('empresas list');
-      await page.getByRole('button', { name: hostile(1), exact: true }).filter({ visible: true }).first().click();
+      await page
+        .getByRole('button', { name: hostile(1), exact: true })
+        .filter({ visible: true })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Detalhes da Empresa' }).getByText(hostile(0)).waitFor();
       await check('empresa details');
       await page.getByRole('dialog').getByRole('button', { name: 'Editar', exact: true }).click();
@@ -75,16 +105,27 @@ describe.skipIf(!browserAvailable)('hostile stored text in the admin', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
 
       await page.goto(`${app.baseUrl}/admin/usuarios`);
-      await page.getByText(`${hostile(1)} ${hostile(3)}`).filter({ visible: true }).first().waitFor();
+      await page
+        .getByText(`${hostile(1)} ${hostile(3)}`)
+        .filter({ visible: true })
+        .first()
+        .waitFor();
       await check('usuarios list');
-      await page.getByRole('button', { name: `${hostile(1)} ${hostile(3)}`, exact: true }).filter({ visible: true }).first().click();
+      await page
+        .getByRole('button', { name: `${hostile(1)} ${hostile(3)}`, exact: true })
+        .filter({ visible: true })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Detalhes do Usuário' }).getByText(hostile(4)).waitFor();
       await check('usuario details');
       await page.getByRole('dialog').getByRole('button', { name: 'Editar', exact: true }).click();
       expect(await page.locator('#usuario-firstname').inputValue()).toBe(hostile(1));
       await check('usuario form');
 
-      for (const [status, name, message] of [['pendente', hostile(0), hostile(2)], ['respondido', hostile(3), hostile(4)]] as const) {
+      for (const [status, name, message] of [
+        ['pendente', hostile(0), hostile(2)],
+        ['respondido', hostile(3), hostile(4)],
+      ] as const) {
         await page.goto(`${app.baseUrl}/admin/contato?status=${status}`);
         await page.getByRole('button', { name, exact: true }).filter({ visible: true }).first().waitFor();
         await check(`contatos ${status}`);

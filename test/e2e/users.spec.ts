@@ -21,7 +21,12 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
   it('searches, filters by date, edits with an invalid then a valid CPF, sends a reset e-mail and deactivates', async () => {
     const marker = `Cerrado${Date.now() % 100000}`;
     const cargo = await app.sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Comprador' });
-    const target = await createUser({ firstname: 'Lucimara', lastname: `${marker} Peçanha`, cargoId: cargo.cargoId, dateAdded: new Date('2026-05-20T15:00:00Z') });
+    const target = await createUser({
+      firstname: 'Lucimara',
+      lastname: `${marker} Peçanha`,
+      cargoId: cargo.cargoId,
+      dateAdded: new Date('2026-05-20T15:00:00Z'),
+    });
     await createUser({ firstname: 'Otacílio', lastname: `${marker} Prado`, dateAdded: new Date('2026-06-02T15:00:00Z') });
     const noEmail = await createUser({ firstname: 'Semmail', lastname: `${marker} Lima`, email: null, dateAdded: new Date('2026-06-03T15:00:00Z') });
 
@@ -103,7 +108,12 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
     await logIn(adminPage, admin);
     await adminPage.waitForURL(`${app.baseUrl}/admin/dashboard`);
     await adminPage.evaluate(async (id) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((part) => part.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith('XSRF-TOKEN='))
+          ?.slice(11) ?? '',
+      );
       await fetch(`/api/admin/users/${id}/reset-password`, { method: 'POST', headers: { 'X-XSRF-TOKEN': xsrf, Accept: 'application/json' } });
     }, user.userId);
     await adminContext.close();

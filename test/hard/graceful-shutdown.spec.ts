@@ -16,11 +16,21 @@ interface Outcome {
 function call(port: number, path: string, method = 'GET', body?: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const outcome: Outcome = { connectedAt: null, status: null, error: null };
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, agent: false, headers: body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ ...outcome, status: res.statusCode ?? null }));
-      res.on('error', (error) => resolve({ ...outcome, error: error.message }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent: false,
+        headers: body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {},
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ...outcome, status: res.statusCode ?? null }));
+        res.on('error', (error) => resolve({ ...outcome, error: error.message }));
+      },
+    );
     req.on('socket', (socket) => socket.on('connect', () => (outcome.connectedAt = Date.now())));
     req.on('error', (error) => resolve({ ...outcome, error: error.message }));
     req.end(body);
@@ -32,7 +42,18 @@ describe('stopping the server under load', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agromaq-shutdown-'));
     const port = await freePort();
     const server = spawn(process.execPath, ['dist/main.js'], {
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DB_TYPE: 'sqlite', DB_PATH: join(dir, 'db.sqlite'), SEED_DEMO: 'false', LOG_LEVEL: 'silent', UPLOADS_DIR: join(dir, 'uploads'), OUTBOX_DIR: join(dir, 'outbox') },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DB_TYPE: 'sqlite',
+        DB_PATH: join(dir, 'db.sqlite'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+        UPLOADS_DIR: join(dir, 'uploads'),
+        OUTBOX_DIR: join(dir, 'outbox'),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));

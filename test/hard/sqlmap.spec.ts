@@ -68,36 +68,19 @@ function sqlmap(path: string, parameters: string[]): Promise<string> {
   });
 }
 
-describe.skipIf(!existsSync(SQLMAP))(
-  'sqlmap against the list and search parameters',
-  () => {
-    it.each([
-      [
-        'companies',
-        '/api/admin/enterprises?status=ativos&page=1&busca=agro',
-        ['busca', 'status', 'page'],
-      ],
-      [
-        'users',
-        '/api/admin/users?status=todos&busca=ana&date_from=2026-01-01',
-        ['busca', 'date_from', 'status'],
-      ],
-      [
-        'contacts',
-        '/api/admin/contatos?status=pendente&page=1',
-        ['status', 'page'],
-      ],
-      ['cities', '/api/admin/cities?busca=londrina', ['busca']],
-    ])(
-      'finds nothing injectable in the %s list',
-      async (_name, path, parameters) => {
-        const output = await sqlmap(path as string, parameters as string[]);
-        expect(output).not.toMatch(
-          /identified the following injection point|appears to be injectable|is vulnerable/i,
-        );
-        expect(output).toMatch(/do(es)? not (seem|appear) to be injectable/i);
-      },
-      300_000,
-    );
-  },
-);
+describe.skipIf(!existsSync(SQLMAP))('sqlmap against the list and search parameters', () => {
+  it.each([
+    ['companies', '/api/admin/enterprises?status=ativos&page=1&busca=agro', ['busca', 'status', 'page']],
+    ['users', '/api/admin/users?status=todos&busca=ana&date_from=2026-01-01', ['busca', 'date_from', 'status']],
+    ['contacts', '/api/admin/contatos?status=pendente&page=1', ['status', 'page']],
+    ['cities', '/api/admin/cities?busca=londrina', ['busca']],
+  ])(
+    'finds nothing injectable in the %s list',
+    async (_name, path, parameters) => {
+      const output = await sqlmap(path as string, parameters as string[]);
+      expect(output).not.toMatch(/identified the following injection point|appears to be injectable|is vulnerable/i);
+      expect(output).toMatch(/do(es)? not (seem|appear) to be injectable/i);
+    },
+    300_000,
+  );
+});

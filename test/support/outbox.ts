@@ -5,7 +5,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 /** The messages the app wrote to its outbox folder (no SMTP configured), oldest first. */
 export async function outboxMessages(directory: string): Promise<ParsedMail[]> {
   if (!existsSync(directory)) return [];
-  const files = readdirSync(directory).filter((file) => file.endsWith('.eml')).sort();
+  const files = readdirSync(directory)
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
   return Promise.all(files.map((file) => simpleParser(readFileSync(join(directory, file)))));
 }
 

@@ -32,7 +32,11 @@ export class PrivateMariaDb {
 
   static async create(): Promise<PrivateMariaDb> {
     const server = new PrivateMariaDb(await freePort());
-    const install = spawnSync(INSTALL_DB, ['--no-defaults', `--datadir=${server.dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root'], { encoding: 'utf8' });
+    const install = spawnSync(
+      INSTALL_DB,
+      ['--no-defaults', `--datadir=${server.dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root'],
+      { encoding: 'utf8' },
+    );
     if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr || install.stdout}`);
     await server.start();
     return server;

@@ -15,7 +15,8 @@ export function unreachable(page: Page, scope = 'main'): Promise<string[]> {
   return page.evaluate((scopeSelector) => {
     const problems: string[] = [];
     const viewportWidth = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > viewportWidth + 1) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px in ${viewportWidth} px)`);
+    if (document.documentElement.scrollWidth > viewportWidth + 1)
+      problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px in ${viewportWidth} px)`);
     const name = (element: Element) =>
       `<${element.tagName.toLowerCase()}> "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}"`;
     const rendered = (element: Element) => {
@@ -28,7 +29,8 @@ export function unreachable(page: Page, scope = 'main'): Promise<string[]> {
       for (const control of root.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea')) {
         if (!rendered(control)) continue;
         const box = control.getBoundingClientRect();
-        if (box.left < -0.5 || box.right > viewportWidth + 0.5) problems.push(`${name(control)} lies outside the viewport (${Math.round(box.left)}–${Math.round(box.right)} of ${viewportWidth} px)`);
+        if (box.left < -0.5 || box.right > viewportWidth + 0.5)
+          problems.push(`${name(control)} lies outside the viewport (${Math.round(box.left)}–${Math.round(box.right)} of ${viewportWidth} px)`);
         for (let ancestor = control.parentElement; ancestor && ancestor !== document.body; ancestor = ancestor.parentElement) {
           const style = getComputedStyle(ancestor);
           if (!clips(style, 'x') && !clips(style, 'y')) continue;
@@ -40,7 +42,9 @@ export function unreachable(page: Page, scope = 'main'): Promise<string[]> {
           const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
           const cutY = hidesY && (box.top < top - 0.5 || box.bottom > top + ancestor.clientHeight + 0.5);
           if (cutX || cutY) {
-            problems.push(`${name(control)} is cut by ${name(ancestor).slice(0, 20)}.${[...ancestor.classList].join('.').slice(0, 80)} (overflow ${style.overflowX}/${style.overflowY})`);
+            problems.push(
+              `${name(control)} is cut by ${name(ancestor).slice(0, 20)}.${[...ancestor.classList].join('.').slice(0, 80)} (overflow ${style.overflowX}/${style.overflowY})`,
+            );
             break;
           }
         }
@@ -55,7 +59,8 @@ export function unreachable(page: Page, scope = 'main'): Promise<string[]> {
         if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
         if (!(element.textContent ?? '').trim()) continue;
         const tooltip = element.closest('[title]')?.getAttribute('title') ?? '';
-        if (!tooltip.includes((element.textContent ?? '').trim().replace(/…$/, ''))) problems.push(`${name(element)} is cut (${element.scrollWidth} px in ${element.clientWidth} px) with no tooltip`);
+        if (!tooltip.includes((element.textContent ?? '').trim().replace(/…$/, '')))
+          problems.push(`${name(element)} is cut (${element.scrollWidth} px in ${element.clientWidth} px) with no tooltip`);
       }
     }
     return problems;

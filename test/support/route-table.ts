@@ -29,7 +29,12 @@ export function registeredRoutes(sut: TestApp): RegisteredRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]);
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
-        routes.push({ method, path, access: isPublic ? 'public' : roles ? roles.join('+') : 'admin', limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)] });
+        routes.push({
+          method,
+          path,
+          access: isPublic ? 'public' : roles ? roles.join('+') : 'admin',
+          limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
+        });
       }
     }
   }

@@ -39,7 +39,10 @@ export function testDatabaseEnv(): Record<string, string> {
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   // TRUST_PROXY=loopback lets a test speak from any address with X-Forwarded-For, as a proxy would.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TRUST_PROXY: 'loopback', ...testDatabaseEnv(), ...env }, { secretsFile: null });
+  return loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TRUST_PROXY: 'loopback', ...testDatabaseEnv(), ...env },
+    { secretsFile: null },
+  );
 }
 
 /** Starts the whole app on its own new database (created and migrated), and drops it on close. */

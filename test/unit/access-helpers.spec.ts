@@ -30,7 +30,9 @@ describe('IP addresses', () => {
 describe('locations', () => {
   it('reads "Cidade, UF, País" for Brazil and the region name elsewhere', () => {
     expect(describeLocation({ city: 'Londrina', region: 'Parana', country: 'BR', latitude: null, longitude: null })).toBe('Londrina, PR, Brasil');
-    expect(describeLocation({ city: 'Mountain View', region: 'California', country: 'US', latitude: null, longitude: null })).toBe('Mountain View, California, Estados Unidos');
+    expect(describeLocation({ city: 'Mountain View', region: 'California', country: 'US', latitude: null, longitude: null })).toBe(
+      'Mountain View, California, Estados Unidos',
+    );
     expect(describeLocation({ city: null, region: null, country: null, latitude: null, longitude: null })).toBeNull();
   });
 });

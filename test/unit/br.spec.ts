@@ -115,7 +115,24 @@ describe('e-mail and site', () => {
 
   it('agrees with the basic pattern /^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$/ on every short address', () => {
     const pattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-    const samples = ['a@b.c', 'a@.b.c', 'a@b.', 'a@b..c', 'a@@b.c', 'a@b@c.d', '.a@b.c', 'a.b@c', ' a@b.c ', 'a@b.c\t', 'joão@fazenda.com.br', 'x@y.z.w', 'a@b\nc.d', 'a@.', 'a@..', 'a@b.c.'];
+    const samples = [
+      'a@b.c',
+      'a@.b.c',
+      'a@b.',
+      'a@b..c',
+      'a@@b.c',
+      'a@b@c.d',
+      '.a@b.c',
+      'a.b@c',
+      ' a@b.c ',
+      'a@b.c\t',
+      'joão@fazenda.com.br',
+      'x@y.z.w',
+      'a@b\nc.d',
+      'a@.',
+      'a@..',
+      'a@b.c.',
+    ];
     for (const sample of samples) expect(isValidEmail(sample), JSON.stringify(sample)).toBe(pattern.test(sample.trim()));
   });
 
@@ -131,6 +148,7 @@ describe('e-mail and site', () => {
     expect(normalizeSiteUrl('www.agromaq.com.br')).toBe('https://www.agromaq.com.br');
     expect(isValidSiteUrl('www.agromaq.com.br')).toBe(true);
     expect(isValidSiteUrl('http://agromaq.com.br/empresa?x=1')).toBe(true);
-    for (const value of ['javascript:alert(1)', 'ftp://agromaq.com.br', 'agromaq', 'https://user:senha@agromaq.com.br', 'https://agro maq.com']) expect(isValidSiteUrl(value), value).toBe(false);
+    for (const value of ['javascript:alert(1)', 'ftp://agromaq.com.br', 'agromaq', 'https://user:senha@agromaq.com.br', 'https://agro maq.com'])
+      expect(isValidSiteUrl(value), value).toBe(false);
   });
 });

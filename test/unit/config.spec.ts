@@ -74,13 +74,13 @@ describe('configuration', () => {
   });
 
   it('refuses short secrets', () => {
-    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual([
-      'JWT_SECRET: must be at least 32 characters long',
-    ]);
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual(['JWT_SECRET: must be at least 32 characters long']);
   });
 
   it('never loads demo data or the development admin in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toEqual(['SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production']);
+    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toEqual([
+      'SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production',
+    ]);
     expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'false', ...secrets })).toEqual([]);
     expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([]);
   });

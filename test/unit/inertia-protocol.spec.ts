@@ -139,7 +139,10 @@ describe('Inertia visits (JSON)', () => {
 
 describe('asset version', () => {
   it('answers 409 with X-Inertia-Location, no X-Inertia header and no body when a GET carries an old version', async () => {
-    const res = await request(server).get('/page?pagina=3').set(inertiaHeaders({ 'X-Inertia-Version': 'old' })).expect(409);
+    const res = await request(server)
+      .get('/page?pagina=3')
+      .set(inertiaHeaders({ 'X-Inertia-Version': 'old' }))
+      .expect(409);
     expect(res.headers['x-inertia-location']).toBe(`${server}/page?pagina=3`);
     expect(res.headers['x-inertia']).toBeUndefined();
     expect(res.text).toBe('');
@@ -162,8 +165,15 @@ describe('asset version', () => {
   it('keeps flashed data across the 409 reload', async () => {
     const agent = request.agent(server);
     const xsrf = await xsrfToken(agent);
-    await agent.post('/items').set(inertiaHeaders({ 'X-XSRF-TOKEN': xsrf })).send({ name: 'Trator' }).expect(303);
-    await agent.get('/page').set(inertiaHeaders({ 'X-Inertia-Version': 'old' })).expect(409);
+    await agent
+      .post('/items')
+      .set(inertiaHeaders({ 'X-XSRF-TOKEN': xsrf }))
+      .send({ name: 'Trator' })
+      .expect(303);
+    await agent
+      .get('/page')
+      .set(inertiaHeaders({ 'X-Inertia-Version': 'old' }))
+      .expect(409);
     const res = await agent.get('/page').set(inertiaHeaders()).expect(200);
     expect(res.body.flash).toEqual({ success: 'Item Trator salvo' });
   });
@@ -213,20 +223,26 @@ describe('partial reloads', () => {
   const partial = (data: Record<string, string>) => inertiaHeaders({ 'X-Inertia-Partial-Component': 'Public/Sample', ...data });
 
   it('sends only the props named in X-Inertia-Partial-Data, plus errors and always props', async () => {
-    const res = await request(server).get('/page').set(partial({ 'X-Inertia-Partial-Data': 'title' }));
+    const res = await request(server)
+      .get('/page')
+      .set(partial({ 'X-Inertia-Partial-Data': 'title' }));
     expect(Object.keys(res.body.props).sort()).toEqual(['errors', 'stamp', 'title']);
     expect(evaluations.list).toBe(0);
   });
 
   it('evaluates optional and deferred props when a partial reload asks for them', async () => {
-    const res = await request(server).get('/page').set(partial({ 'X-Inertia-Partial-Data': 'extra,later' }));
+    const res = await request(server)
+      .get('/page')
+      .set(partial({ 'X-Inertia-Partial-Data': 'extra,later' }));
     expect(res.body.props).toMatchObject({ extra: 'opcional', later: 'adiado' });
     expect(evaluations).toMatchObject({ optional: 1, deferred: 1, list: 0 });
     expect(res.body).not.toHaveProperty('deferredProps');
   });
 
   it('leaves out the props named in X-Inertia-Partial-Except', async () => {
-    const res = await request(server).get('/page').set(partial({ 'X-Inertia-Partial-Except': 'list,title' }));
+    const res = await request(server)
+      .get('/page')
+      .set(partial({ 'X-Inertia-Partial-Except': 'list,title' }));
     expect(res.body.props).not.toHaveProperty('list');
     expect(res.body.props).not.toHaveProperty('title');
     expect(res.body.props).toHaveProperty('appName');
@@ -234,7 +250,9 @@ describe('partial reloads', () => {
   });
 
   it('lets Except win over Data', async () => {
-    const res = await request(server).get('/page').set(partial({ 'X-Inertia-Partial-Data': 'title,list', 'X-Inertia-Partial-Except': 'list' }));
+    const res = await request(server)
+      .get('/page')
+      .set(partial({ 'X-Inertia-Partial-Data': 'title,list', 'X-Inertia-Partial-Except': 'list' }));
     expect(res.body.props).toHaveProperty('title');
     expect(res.body.props).not.toHaveProperty('list');
   });
@@ -267,7 +285,11 @@ describe('validation errors and flash', () => {
   it('nests the errors under the bag named by X-Inertia-Error-Bag', async () => {
     const agent = request.agent(server);
     const xsrf = await xsrfToken(agent);
-    await agent.post('/items').set(inertiaHeaders({ 'X-XSRF-TOKEN': xsrf, 'X-Inertia-Error-Bag': 'novoItem' })).send({}).expect(303);
+    await agent
+      .post('/items')
+      .set(inertiaHeaders({ 'X-XSRF-TOKEN': xsrf, 'X-Inertia-Error-Bag': 'novoItem' }))
+      .send({})
+      .expect(303);
     const next = await agent.get('/page').set(inertiaHeaders());
     expect(next.body.props.errors).toEqual({ novoItem: { name: 'Informe o nome' } });
   });
@@ -275,7 +297,11 @@ describe('validation errors and flash', () => {
   it('sends flash data as the top-level flash field of the next page only', async () => {
     const agent = request.agent(server);
     const xsrf = await xsrfToken(agent);
-    await agent.post('/items').set(inertiaHeaders({ 'X-XSRF-TOKEN': xsrf })).send({ name: 'Plantadeira' }).expect(303);
+    await agent
+      .post('/items')
+      .set(inertiaHeaders({ 'X-XSRF-TOKEN': xsrf }))
+      .send({ name: 'Plantadeira' })
+      .expect(303);
     const next = await agent.get('/page').set(inertiaHeaders());
     expect(next.body.flash).toEqual({ success: 'Item Plantadeira salvo' });
     expect(next.body.props).not.toHaveProperty('flash');
@@ -312,7 +338,10 @@ describe('CSRF (XSRF-TOKEN)', () => {
   it('answers 419 when the header does not match the cookie', async () => {
     const agent = request.agent(server);
     await xsrfToken(agent);
-    const res = await agent.post('/items').set(inertiaHeaders({ 'X-XSRF-TOKEN': 'outro.valor' })).send({ name: 'x' });
+    const res = await agent
+      .post('/items')
+      .set(inertiaHeaders({ 'X-XSRF-TOKEN': 'outro.valor' }))
+      .send({ name: 'x' });
     expect(res.status).toBe(419);
   });
 

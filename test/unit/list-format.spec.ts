@@ -21,6 +21,8 @@ describe('contact list helpers', () => {
   it('writes phones in the international form and greets by first name', () => {
     expect(internationalPhone('(43) 3222-1100')).toBe('554332221100');
     expect(internationalPhone('5543999990000')).toBe('5543999990000');
-    expect(contactReplyMessage('AgroMaq', ' Ana Paula Ferreira ')).toBe('Olá, Ana! Aqui é da equipe AgroMaq. Recebemos sua mensagem pelo site e estamos entrando em contato.');
+    expect(contactReplyMessage('AgroMaq', ' Ana Paula Ferreira ')).toBe(
+      'Olá, Ana! Aqui é da equipe AgroMaq. Recebemos sua mensagem pelo site e estamos entrando em contato.',
+    );
   });
 });

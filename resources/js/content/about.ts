@@ -30,10 +30,17 @@ export const ABOUT: AboutContent = {
   pillars: [
     { key: 'missao', title: 'Missão', text: 'Dar a quem trabalha com máquinas agrícolas informação confiável para comprar, vender e avaliar com segurança.' },
     { key: 'visao', title: 'Visão', text: 'Ser a referência brasileira em dados e negócios de máquinas agrícolas, do pequeno produtor à grande revenda.' },
-    { key: 'valores', title: 'Valores', text: 'Transparência nas informações, respeito ao produtor, segurança dos dados e atendimento de quem entende do assunto.' },
+    {
+      key: 'valores',
+      title: 'Valores',
+      text: 'Transparência nas informações, respeito ao produtor, segurança dos dados e atendimento de quem entende do assunto.',
+    },
   ],
   differentiators: [
-    { title: 'Base de máquinas brasileira', text: 'Modelos, versões e séries de fabricação das máquinas que de fato rodam no Brasil, atualizados continuamente.' },
+    {
+      title: 'Base de máquinas brasileira',
+      text: 'Modelos, versões e séries de fabricação das máquinas que de fato rodam no Brasil, atualizados continuamente.',
+    },
     { title: 'Feito para o campo', text: 'O aplicativo funciona sem internet e sincroniza sozinho quando a conexão volta.' },
     { title: 'Negócio completo', text: 'Da descoberta do ano à simulação de financiamento com banco parceiro, tudo em um só lugar.' },
     { title: 'Gente que entende', text: 'Suporte pelo WhatsApp com especialistas em máquinas agrícolas, não com robôs.' },

@@ -25,7 +25,13 @@ export const PLANS: Plan[] = [
     duracao: '6 meses',
     descricaoWhatsApp: 'Acesso completo ao aplicativo por 6 meses, com economia em relação ao mensal.',
     destaque: true,
-    beneficios: ['Tudo do plano mensal', 'Simulador de financiamento', 'Histórico das suas avaliações', 'Suporte prioritário pelo WhatsApp', 'Economia de 10% sobre o mensal'],
+    beneficios: [
+      'Tudo do plano mensal',
+      'Simulador de financiamento',
+      'Histórico das suas avaliações',
+      'Suporte prioritário pelo WhatsApp',
+      'Economia de 10% sobre o mensal',
+    ],
   },
   {
     id: 'anual',

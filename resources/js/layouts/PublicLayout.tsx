@@ -92,11 +92,14 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     setConsent(null);
   }
 
-
   const navLink = (href: string, label: string, className: string) => {
     const active = path === href;
     return (
-      <Link href={href} aria-current={active ? 'page' : undefined} className={`${className} ${active ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`}>
+      <Link
+        href={href}
+        aria-current={active ? 'page' : undefined}
+        className={`${className} ${active ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700'}`}
+      >
         {label}
       </Link>
     );
@@ -111,7 +114,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     // While the banner is up, the page ends that much lower, so its last lines can be scrolled clear of it.
     <div className="flex min-h-screen flex-col" style={bannerHeight ? { paddingBottom: bannerHeight } : undefined}>
       <PageTitle />
-      <a href="#conteudo" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
         Pular para o conteúdo
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200/70 bg-white/95 backdrop-blur">
@@ -137,7 +143,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               {dropdownOpen && (
                 <div id="menu-empresa" className="absolute right-0 mt-3 w-44 rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
                   {GROUP.map((item) => (
-                    <Link key={item.href} href={item.href} aria-current={path === item.href ? 'page' : undefined} className={`block px-4 py-2 text-sm ${path === item.href ? 'font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`}>
+                    <Link
+                      key={item.href}
+                      href={item.href}
+                      aria-current={path === item.href ? 'page' : undefined}
+                      className={`block px-4 py-2 text-sm ${path === item.href ? 'font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`}
+                    >
                       {item.label}
                     </Link>
                   ))}
@@ -148,7 +159,14 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 
           <div className="hidden items-center gap-2 md:flex">
             {social.map((item) => (
-              <a key={item.label} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.label} className="rounded-full p-2 text-slate-500 hover:bg-brand-50 hover:text-brand-700">
+              <a
+                key={item.label}
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={item.label}
+                className="rounded-full p-2 text-slate-500 hover:bg-brand-50 hover:text-brand-700"
+              >
                 {item.icon}
               </a>
             ))}
@@ -157,13 +175,22 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             </Link>
           </div>
 
-          <button type="button" onClick={() => setMenuOpen((open) => !open)} className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Abrir menu" aria-expanded={menuOpen} aria-controls="menu-movel">
+          <button
+            type="button"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-label="Abrir menu"
+            aria-expanded={menuOpen}
+            aria-controls="menu-movel"
+          >
             <Menu className="h-6 w-6" aria-hidden="true" />
           </button>
         </div>
       </header>
 
-      {menuOpen && <div className="fixed inset-0 z-50 bg-slate-900/50 md:hidden" onClick={() => setMenuOpen(false)} data-testid="menu-overlay" aria-hidden="true" />}
+      {menuOpen && (
+        <div className="fixed inset-0 z-50 bg-slate-900/50 md:hidden" onClick={() => setMenuOpen(false)} data-testid="menu-overlay" aria-hidden="true" />
+      )}
       <aside
         id="menu-movel"
         aria-label="Menu"
@@ -194,7 +221,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               {GROUP.map((item) => navLink(item.href, item.label, 'rounded-lg px-3 py-2.5 text-base'))}
             </div>
           )}
-          <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="mt-4 flex items-center gap-2 rounded-lg px-3 py-3 text-base font-semibold text-brand-800">
+          <a
+            href={chatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-4 flex items-center gap-2 rounded-lg px-3 py-3 text-base font-semibold text-brand-800"
+          >
             <WhatsappIcon /> Fale com a gente
           </a>
           <Link href="/admin/login" className="mt-auto rounded-full bg-brand-800 px-4 py-3 text-center font-semibold text-white hover:bg-brand-900">
@@ -246,7 +278,14 @@ export function PublicLayout({ children }: { children: ReactNode }) {
                 { href: site.instagramUrl, label: 'Instagram', icon: <InstagramIcon /> },
                 { href: chatUrl, label: 'WhatsApp', icon: <WhatsappIcon /> },
               ].map((item) => (
-                <a key={item.label} href={item.href} target="_blank" rel="noopener noreferrer" aria-label={item.label} className="rounded-full bg-white/10 p-2.5 text-white hover:bg-white/20">
+                <a
+                  key={item.label}
+                  href={item.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={item.label}
+                  className="rounded-full bg-white/10 p-2.5 text-white hover:bg-white/20"
+                >
                   {item.icon}
                 </a>
               ))}

@@ -8,7 +8,10 @@ export const CNPJ_LENGTH = 14;
  * are kept; anything else is dropped.
  */
 export function normalizeCnpj(value: string | null | undefined): string {
-  return (value ?? '').toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, CNPJ_LENGTH);
+  return (value ?? '')
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, CNPJ_LENGTH);
 }
 
 /**
@@ -16,7 +19,10 @@ export function normalizeCnpj(value: string | null | undefined): string {
  * or the alphanumeric one. Only the usual punctuation (`.`, `/`, `-`, spaces) may surround the characters.
  */
 export function isValidCnpj(value: string): boolean {
-  const compact = value.trim().toUpperCase().replace(/[./\-\s]/g, '');
+  const compact = value
+    .trim()
+    .toUpperCase()
+    .replace(/[./\-\s]/g, '');
   if (!/^[0-9A-Z]{12}\d{2}$/.test(compact) || /^(.)\1+$/.test(compact)) return false;
   return checkCnpj(compact, { version: 2 });
 }

@@ -9,7 +9,10 @@ export const MAX_CHECKED_LENGTH = 1000;
  * the forms refuse. Each accepts only a string of reasonable length; the usual punctuation of the mask is allowed.
  */
 function rule(name: string, test: (value: string) => boolean, options: ValidationOptions) {
-  return ValidateBy({ name, validator: { validate: (value: unknown) => typeof value === 'string' && value.length <= MAX_CHECKED_LENGTH && test(value) } }, options);
+  return ValidateBy(
+    { name, validator: { validate: (value: unknown) => typeof value === 'string' && value.length <= MAX_CHECKED_LENGTH && test(value) } },
+    options,
+  );
 }
 
 const onlyMaskPunctuation = (value: string, punctuation: RegExp) => onlyDigits(value).length === value.replace(punctuation, '').length;

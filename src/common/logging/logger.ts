@@ -14,7 +14,17 @@ export function createLogger(level: string, { pretty: readable = false }: { pret
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
   };
   if (!readable) return pino(options);
-  return pino(options, pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'context,req,res,responseTime', messageFormat: readableLine, singleLine: true, sync: true }));
+  return pino(
+    options,
+    pretty({
+      colorize: process.stdout.isTTY,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'context,req,res,responseTime',
+      messageFormat: readableLine,
+      singleLine: true,
+      sync: true,
+    }),
+  );
 }
 
 interface LogLine {
@@ -28,7 +38,8 @@ interface LogLine {
 /** 'GET /contato → 200 (12 ms)' for a request, '[Context] message' for the rest. */
 function readableLine(log: LogLine, messageKey: string): string {
   if (log.req?.method && log.res?.statusCode !== undefined) return `${log.req.method} ${log.req.url} → ${log.res.statusCode} (${log.responseTime ?? '?'} ms)`;
-  const message = String((log as Record<string, unknown>)[messageKey] ?? '');
+  const raw = (log as Record<string, unknown>)[messageKey];
+  const message = typeof raw === 'string' ? raw : JSON.stringify(raw ?? '');
   return log.context ? `[${log.context}] ${message}` : message;
 }
 

@@ -38,7 +38,13 @@ export class CreateAdminAccess1763900000000 implements MigrationInterface {
           new TableIndex({ name: 'idx_admin_sessions_expires', columnNames: ['expires_at'] }),
         ],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_admin_sessions_admin', columnNames: ['admin_id'], referencedTableName: 'admins', referencedColumnNames: ['admin_id'], onDelete: 'CASCADE' }),
+          new TableForeignKey({
+            name: 'fk_admin_sessions_admin',
+            columnNames: ['admin_id'],
+            referencedTableName: 'admins',
+            referencedColumnNames: ['admin_id'],
+            onDelete: 'CASCADE',
+          }),
         ],
       }),
     );
@@ -65,7 +71,13 @@ export class CreateAdminAccess1763900000000 implements MigrationInterface {
         ],
         indices: [new TableIndex({ name: 'uq_authorized_ips_ip', columnNames: ['ip'], isUnique: true })],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_authorized_ips_creator', columnNames: ['created_by'], referencedTableName: 'admins', referencedColumnNames: ['admin_id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            name: 'fk_authorized_ips_creator',
+            columnNames: ['created_by'],
+            referencedTableName: 'admins',
+            referencedColumnNames: ['admin_id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );

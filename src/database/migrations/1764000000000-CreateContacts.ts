@@ -25,7 +25,13 @@ export class CreateContacts1764000000000 implements MigrationInterface {
         ],
         indices: [new TableIndex({ name: 'idx_contacts_status_created', columnNames: ['status', 'created_at'] })],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_contacts_responded_by', columnNames: ['responded_by'], referencedTableName: 'admins', referencedColumnNames: ['admin_id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            name: 'fk_contacts_responded_by',
+            columnNames: ['responded_by'],
+            referencedTableName: 'admins',
+            referencedColumnNames: ['admin_id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );

@@ -36,7 +36,13 @@ export class CreateEnterprises1764100000000 implements MigrationInterface {
           new TableIndex({ name: 'idx_logos_kind_name', columnNames: ['kind', 'name_search'] }),
         ],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_logos_created_by', columnNames: ['created_by'], referencedTableName: 'admins', referencedColumnNames: ['admin_id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            name: 'fk_logos_created_by',
+            columnNames: ['created_by'],
+            referencedTableName: 'admins',
+            referencedColumnNames: ['admin_id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );
@@ -72,7 +78,13 @@ export class CreateEnterprises1764100000000 implements MigrationInterface {
           new TableIndex({ name: 'idx_enterprises_created', columnNames: ['created_at'] }),
         ],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_enterprises_city', columnNames: ['city_id'], referencedTableName: 'cities', referencedColumnNames: ['city_id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            name: 'fk_enterprises_city',
+            columnNames: ['city_id'],
+            referencedTableName: 'cities',
+            referencedColumnNames: ['city_id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );
@@ -87,8 +99,20 @@ export class CreateEnterprises1764100000000 implements MigrationInterface {
         ],
         indices: [new TableIndex({ name: 'idx_enterprise_billing_city', columnNames: ['city_id'] })],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_enterprise_billing_enterprise', columnNames: ['enterprise_id'], referencedTableName: 'enterprises', referencedColumnNames: ['enterprise_id'], onDelete: 'CASCADE' }),
-          new TableForeignKey({ name: 'fk_enterprise_billing_city', columnNames: ['city_id'], referencedTableName: 'cities', referencedColumnNames: ['city_id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            name: 'fk_enterprise_billing_enterprise',
+            columnNames: ['enterprise_id'],
+            referencedTableName: 'enterprises',
+            referencedColumnNames: ['enterprise_id'],
+            onDelete: 'CASCADE',
+          }),
+          new TableForeignKey({
+            name: 'fk_enterprise_billing_city',
+            columnNames: ['city_id'],
+            referencedTableName: 'cities',
+            referencedColumnNames: ['city_id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );

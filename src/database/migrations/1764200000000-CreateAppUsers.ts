@@ -39,10 +39,34 @@ export class CreateAppUsers1764200000000 implements MigrationInterface {
           new TableIndex({ name: 'idx_app_users_city', columnNames: ['city_id'] }),
         ],
         foreignKeys: [
-          new TableForeignKey({ name: 'fk_app_users_enterprise', columnNames: ['enterprise_id'], referencedTableName: 'enterprises', referencedColumnNames: ['enterprise_id'], onDelete: 'SET NULL' }),
-          new TableForeignKey({ name: 'fk_app_users_cargo', columnNames: ['cargo_id'], referencedTableName: 'cargos', referencedColumnNames: ['cargo_id'], onDelete: 'SET NULL' }),
-          new TableForeignKey({ name: 'fk_app_users_ocupacao', columnNames: ['ocupacao_id'], referencedTableName: 'ocupacoes', referencedColumnNames: ['ocupacao_id'], onDelete: 'SET NULL' }),
-          new TableForeignKey({ name: 'fk_app_users_city', columnNames: ['city_id'], referencedTableName: 'cities', referencedColumnNames: ['city_id'], onDelete: 'SET NULL' }),
+          new TableForeignKey({
+            name: 'fk_app_users_enterprise',
+            columnNames: ['enterprise_id'],
+            referencedTableName: 'enterprises',
+            referencedColumnNames: ['enterprise_id'],
+            onDelete: 'SET NULL',
+          }),
+          new TableForeignKey({
+            name: 'fk_app_users_cargo',
+            columnNames: ['cargo_id'],
+            referencedTableName: 'cargos',
+            referencedColumnNames: ['cargo_id'],
+            onDelete: 'SET NULL',
+          }),
+          new TableForeignKey({
+            name: 'fk_app_users_ocupacao',
+            columnNames: ['ocupacao_id'],
+            referencedTableName: 'ocupacoes',
+            referencedColumnNames: ['ocupacao_id'],
+            onDelete: 'SET NULL',
+          }),
+          new TableForeignKey({
+            name: 'fk_app_users_city',
+            columnNames: ['city_id'],
+            referencedTableName: 'cities',
+            referencedColumnNames: ['city_id'],
+            onDelete: 'SET NULL',
+          }),
         ],
       }),
     );

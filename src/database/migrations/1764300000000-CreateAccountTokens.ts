@@ -6,8 +6,20 @@ export class CreateAccountTokens1764300000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const [table, extra] of [
-      ['password_resets', [{ name: 'requested_by', type: 'varchar', length: '10' }, { name: 'used_at', type: 'datetime', isNullable: true }]],
-      ['account_deletion_requests', [{ name: 'requester_ip', type: 'varchar', length: '45', isNullable: true }, { name: 'confirmed_at', type: 'datetime', isNullable: true }]],
+      [
+        'password_resets',
+        [
+          { name: 'requested_by', type: 'varchar', length: '10' },
+          { name: 'used_at', type: 'datetime', isNullable: true },
+        ],
+      ],
+      [
+        'account_deletion_requests',
+        [
+          { name: 'requester_ip', type: 'varchar', length: '45', isNullable: true },
+          { name: 'confirmed_at', type: 'datetime', isNullable: true },
+        ],
+      ],
     ] as const) {
       await queryRunner.createTable(
         new Table({
@@ -25,7 +37,15 @@ export class CreateAccountTokens1764300000000 implements MigrationInterface {
             new TableIndex({ name: `uq_${table}_token`, columnNames: ['token_hash'], isUnique: true }),
             new TableIndex({ name: `idx_${table}_user`, columnNames: ['user_id'] }),
           ],
-          foreignKeys: [new TableForeignKey({ name: `fk_${table}_user`, columnNames: ['user_id'], referencedTableName: 'app_users', referencedColumnNames: ['user_id'], onDelete: 'CASCADE' })],
+          foreignKeys: [
+            new TableForeignKey({
+              name: `fk_${table}_user`,
+              columnNames: ['user_id'],
+              referencedTableName: 'app_users',
+              referencedColumnNames: ['user_id'],
+              onDelete: 'CASCADE',
+            }),
+          ],
         }),
       );
     }

@@ -24,7 +24,15 @@ export class CreateAuditLog1764400000000 implements MigrationInterface {
           new TableIndex({ name: 'idx_audit_log_action_created', columnNames: ['action', 'created_at'] }),
           new TableIndex({ name: 'idx_audit_log_admin', columnNames: ['admin_id'] }),
         ],
-        foreignKeys: [new TableForeignKey({ name: 'fk_audit_log_admin', columnNames: ['admin_id'], referencedTableName: 'admins', referencedColumnNames: ['admin_id'], onDelete: 'SET NULL' })],
+        foreignKeys: [
+          new TableForeignKey({
+            name: 'fk_audit_log_admin',
+            columnNames: ['admin_id'],
+            referencedTableName: 'admins',
+            referencedColumnNames: ['admin_id'],
+            onDelete: 'SET NULL',
+          }),
+        ],
       }),
     );
   }

@@ -76,12 +76,24 @@ export const FULLTEXT_INDEXES = [
   { table: 'app_users', name: 'ft_app_users_search', columns: 'search_text, org_search' },
 ];
 
-export const COUNT_TRIGGERS = ['trg_app_users_insert', 'trg_app_users_update', 'trg_app_users_delete', 'trg_enterprises_insert', 'trg_enterprises_update', 'trg_enterprises_delete', 'trg_contacts_insert', 'trg_contacts_update', 'trg_contacts_delete'];
+export const COUNT_TRIGGERS = [
+  'trg_app_users_insert',
+  'trg_app_users_update',
+  'trg_app_users_delete',
+  'trg_enterprises_insert',
+  'trg_enterprises_update',
+  'trg_enterprises_delete',
+  'trg_contacts_insert',
+  'trg_contacts_update',
+  'trg_contacts_delete',
+];
 
 /** `INSERT ... SELECT ... WHERE condition` adding `delta` to a kept count, creating its row if needed. */
 function add(mysql: boolean, table: string, keys: Record<string, string>, delta: string, condition = '1 = 1'): string {
   const columns = Object.keys(keys);
-  const upsert = mysql ? 'ON DUPLICATE KEY UPDATE total = total + VALUES(total)' : `ON CONFLICT(${columns.join(', ')}) DO UPDATE SET total = total + excluded.total`;
+  const upsert = mysql
+    ? 'ON DUPLICATE KEY UPDATE total = total + VALUES(total)'
+    : `ON CONFLICT(${columns.join(', ')}) DO UPDATE SET total = total + excluded.total`;
   return `INSERT INTO ${table} (${columns.join(', ')}, total) SELECT ${Object.values(keys).join(', ')}, ${delta}${mysql ? ' FROM DUAL' : ''} WHERE ${condition} ${upsert}`;
 }
 
@@ -93,7 +105,14 @@ function trigger(name: string, event: 'INSERT' | 'UPDATE' | 'DELETE', table: str
  * One table's kept counts: rows per `status` column, per São Paulo day of `dateColumn` and status, and its
  * version; `extra` adds what else a row of that table counts for.
  */
-function tableTriggers(mysql: boolean, table: string, subject: string, status: string, dateColumn: string, extra: (row: 'NEW' | 'OLD', sign: string, update: boolean) => string[] = () => []): string[] {
+function tableTriggers(
+  mysql: boolean,
+  table: string,
+  subject: string,
+  status: string,
+  dateColumn: string,
+  extra: (row: 'NEW' | 'OLD', sign: string, update: boolean) => string[] = () => [],
+): string[] {
   const counts = (row: 'NEW' | 'OLD', sign: string, condition?: string) => [
     add(mysql, 'row_counts', { subject: `'${subject}.status'`, bucket: `${row}.${status}` }, sign, condition),
     add(mysql, 'daily_counts', { subject: `'${subject}'`, day: saoPauloDay(`${row}.${dateColumn}`, mysql), bucket: `${row}.${status}` }, sign, condition),
@@ -102,7 +121,13 @@ function tableTriggers(mysql: boolean, table: string, subject: string, status: s
   const moved = `(${differs(`OLD.${status}`, `NEW.${status}`, mysql)} OR ${differs(`OLD.${dateColumn}`, `NEW.${dateColumn}`, mysql)})`;
   return [
     trigger(`trg_${table}_insert`, 'INSERT', table, [...counts('NEW', '1'), ...extra('NEW', '1', false), version]),
-    trigger(`trg_${table}_update`, 'UPDATE', table, [...counts('OLD', '-1', moved), ...counts('NEW', '1', moved), ...extra('OLD', '-1', true), ...extra('NEW', '1', true), version]),
+    trigger(`trg_${table}_update`, 'UPDATE', table, [
+      ...counts('OLD', '-1', moved),
+      ...counts('NEW', '1', moved),
+      ...extra('OLD', '-1', true),
+      ...extra('NEW', '1', true),
+      version,
+    ]),
     trigger(`trg_${table}_delete`, 'DELETE', table, [...counts('OLD', '-1'), ...extra('OLD', '-1', false), version]),
   ];
 }

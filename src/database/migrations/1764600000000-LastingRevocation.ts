@@ -22,10 +22,14 @@ export class LastingRevocation1764600000000 implements MigrationInterface {
     const revokeByAdmin = `UPDATE admin_sessions SET revoked_at = ${now}, revoked_reason = 'admin_inactive' WHERE admin_id = NEW.admin_id AND revoked_at IS NULL`;
     if (mysql) {
       await queryRunner.query(`CREATE TRIGGER trg_authorized_ips_revoke_sessions AFTER DELETE ON authorized_ips FOR EACH ROW ${revokeByIp}`);
-      await queryRunner.query(`CREATE TRIGGER trg_admins_revoke_sessions AFTER UPDATE ON admins FOR EACH ROW BEGIN IF OLD.active <> 0 AND NEW.active = 0 THEN ${revokeByAdmin}; END IF; END`);
+      await queryRunner.query(
+        `CREATE TRIGGER trg_admins_revoke_sessions AFTER UPDATE ON admins FOR EACH ROW BEGIN IF OLD.active <> 0 AND NEW.active = 0 THEN ${revokeByAdmin}; END IF; END`,
+      );
     } else {
       await queryRunner.query(`CREATE TRIGGER trg_authorized_ips_revoke_sessions AFTER DELETE ON authorized_ips BEGIN ${revokeByIp}; END`);
-      await queryRunner.query(`CREATE TRIGGER trg_admins_revoke_sessions AFTER UPDATE OF active ON admins WHEN OLD.active <> 0 AND NEW.active = 0 BEGIN ${revokeByAdmin}; END`);
+      await queryRunner.query(
+        `CREATE TRIGGER trg_admins_revoke_sessions AFTER UPDATE OF active ON admins WHEN OLD.active <> 0 AND NEW.active = 0 BEGIN ${revokeByAdmin}; END`,
+      );
     }
   }
 

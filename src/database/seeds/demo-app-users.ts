@@ -5,8 +5,80 @@ import { appUserSearchColumns } from '../../users/app-user-search.js';
 import { Cargo } from '../../users/cargo.entity.js';
 import { Ocupacao } from '../../users/ocupacao.entity.js';
 
-const FIRST_NAMES = ['Ana', 'Bruno', 'Camila', 'Diego', 'Eduarda', 'Fábio', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Karina', 'Leandro', 'Mariana', 'Nelson', 'Otávio', 'Patrícia', 'Rafael', 'Sabrina', 'Thiago', 'Vanessa', 'Wagner', 'Adriana', 'Cláudio', 'Débora', 'Everton', 'Fernanda', 'Gilberto', 'Helena', 'Ivo', 'Juliana', 'Luciano', 'Márcia', 'Osmar', 'Priscila', 'Renato', 'Sérgio', 'Tatiane', 'Valdir', 'Zilda', 'Anderson'];
-const LAST_NAMES = ['Silva', 'Souza', 'Oliveira', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Costa', 'Gomes', 'Martins', 'Araújo', 'Ribeiro', 'Schmitt', 'Zanella', 'Bortolini', 'Tessaro', 'Kühn', 'Moraes', 'Barbosa', 'Cardoso', 'Teixeira', 'Rocha', 'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Fontana'];
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Camila',
+  'Diego',
+  'Eduarda',
+  'Fábio',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Karina',
+  'Leandro',
+  'Mariana',
+  'Nelson',
+  'Otávio',
+  'Patrícia',
+  'Rafael',
+  'Sabrina',
+  'Thiago',
+  'Vanessa',
+  'Wagner',
+  'Adriana',
+  'Cláudio',
+  'Débora',
+  'Everton',
+  'Fernanda',
+  'Gilberto',
+  'Helena',
+  'Ivo',
+  'Juliana',
+  'Luciano',
+  'Márcia',
+  'Osmar',
+  'Priscila',
+  'Renato',
+  'Sérgio',
+  'Tatiane',
+  'Valdir',
+  'Zilda',
+  'Anderson',
+];
+const LAST_NAMES = [
+  'Silva',
+  'Souza',
+  'Oliveira',
+  'Pereira',
+  'Lima',
+  'Carvalho',
+  'Ferreira',
+  'Rodrigues',
+  'Almeida',
+  'Costa',
+  'Gomes',
+  'Martins',
+  'Araújo',
+  'Ribeiro',
+  'Schmitt',
+  'Zanella',
+  'Bortolini',
+  'Tessaro',
+  'Kühn',
+  'Moraes',
+  'Barbosa',
+  'Cardoso',
+  'Teixeira',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Fontana',
+];
 const AREA_CODES = ['43', '44', '45', '66', '65', '64', '67', '54', '55', '16', '34', '77', '49', '63', '99', '89'];
 
 /** The two check digits of a CPF's first nine. */
@@ -34,7 +106,9 @@ function plain(text: string): string {
 export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]> {
   const users = dataSource.getRepository(AppUser);
   if ((await users.count()) > 0) return [];
-  const enterprises = await dataSource.getRepository(Enterprise).find({ select: { enterpriseId: true, razao: true, fantasia: true }, order: { enterpriseId: 'ASC' } });
+  const enterprises = await dataSource
+    .getRepository(Enterprise)
+    .find({ select: { enterpriseId: true, razao: true, fantasia: true }, order: { enterpriseId: 'ASC' } });
   const cargos = await dataSource.getRepository(Cargo).find({ order: { cargoId: 'ASC' } });
   const ocupacoes = await dataSource.getRepository(Ocupacao).find({ order: { ocupacaoId: 'ASC' } });
   let state = 20251;
@@ -49,7 +123,10 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
   const rows = Array.from({ length: 300 }, (_, index) => {
     const firstname = FIRST_NAMES[index % FIRST_NAMES.length];
     const lastname = `${pick(LAST_NAMES)}${random() < 0.3 ? ` ${pick(LAST_NAMES)}` : ''}`;
-    const email = index % 37 === 36 ? null : `${plain(firstname)}.${plain(lastname).replace(/\s+/g, '')}${index}@${pick(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'agro.com.br'])}`;
+    const email =
+      index % 37 === 36
+        ? null
+        : `${plain(firstname)}.${plain(lastname).replace(/\s+/g, '')}${index}@${pick(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'agro.com.br'])}`;
     const cpf = index % 9 === 8 ? null : cpfWithCheckDigits(Array.from({ length: 9 }, () => Math.floor(random() * 10)));
     // Larger dealers have more people: the first companies get more users.
     const enterprise = enterprises.length > 0 && random() < 0.85 ? enterprises[Math.floor(Math.pow(random(), 1.7) * enterprises.length)] : null;

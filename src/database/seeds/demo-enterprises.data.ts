@@ -194,7 +194,14 @@ export const DEMO_ENTERPRISES: DemoEnterprise[] = [
     logo: 'john-deere.svg',
     representada_logo: 'john-deere.svg',
     ativo: 1,
-    billing: { endereco: 'Avenida Historiador Rubens de Mendonça', numero: '589', complemento: 'Conjunto 81', bairro: 'Centro', cep: '74084645', city_id: 5208707 },
+    billing: {
+      endereco: 'Avenida Historiador Rubens de Mendonça',
+      numero: '589',
+      complemento: 'Conjunto 81',
+      bairro: 'Centro',
+      cep: '74084645',
+      city_id: 5208707,
+    },
   },
   {
     razao: 'Rio Verde Norte Agropecuária LTDA',
@@ -340,7 +347,14 @@ export const DEMO_ENTERPRISES: DemoEnterprise[] = [
     logo: 'massey-ferguson.svg',
     representada_logo: 'massey-ferguson.svg',
     ativo: 1,
-    billing: { endereco: 'Avenida Historiador Rubens de Mendonça', numero: '1200', complemento: 'Conjunto 81', bairro: 'Centro', cep: '90003784', city_id: 4314902 },
+    billing: {
+      endereco: 'Avenida Historiador Rubens de Mendonça',
+      numero: '1200',
+      complemento: 'Conjunto 81',
+      bairro: 'Centro',
+      cep: '90003784',
+      city_id: 4314902,
+    },
   },
   {
     razao: 'Chapadão Plantadeiras LTDA',

@@ -84,7 +84,13 @@ export async function seedReferenceData(dataSource: DataSource): Promise<{ citie
     const rows = loadMunicipalities().map((city) => ({ ...city, nameSearch: toSearchText(city.name) }));
     await dataSource.transaction(async (manager) => {
       for (let start = 0; start < rows.length; start += 500) {
-        await manager.createQueryBuilder().insert().into(City).values(rows.slice(start, start + 500)).orIgnore().execute();
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(City)
+          .values(rows.slice(start, start + 500))
+          .orIgnore()
+          .execute();
       }
     });
     cities = await cityRepository.count();
@@ -97,5 +103,10 @@ export async function seedReferenceData(dataSource: DataSource): Promise<{ citie
 async function insertNames(dataSource: DataSource, entity: typeof Cargo | typeof Ocupacao, names: string[]): Promise<void> {
   const repository = dataSource.getRepository(entity);
   if ((await repository.count()) > 0) return;
-  await repository.createQueryBuilder().insert().values(names.map((name) => ({ name }))).orIgnore().execute();
+  await repository
+    .createQueryBuilder()
+    .insert()
+    .values(names.map((name) => ({ name })))
+    .orIgnore()
+    .execute();
 }

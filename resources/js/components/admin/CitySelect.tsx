@@ -118,7 +118,12 @@ export function CitySelect({
           className={`${field} pr-9`}
         />
         {value && (
-          <button type="button" onClick={() => choose(null)} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700" aria-label={`Limpar ${label}`}>
+          <button
+            type="button"
+            onClick={() => choose(null)}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
+            aria-label={`Limpar ${label}`}
+          >
             <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
@@ -126,7 +131,12 @@ export function CitySelect({
         )}
       </div>
       {open && (
-        <ul id={listId} role="listbox" aria-label={label} className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
+        >
           {options.length === 0 ? (
             <li className="px-3 py-2 text-slate-500">{loading ? 'Buscando...' : 'Nenhuma cidade encontrada.'}</li>
           ) : (

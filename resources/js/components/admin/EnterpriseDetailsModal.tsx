@@ -21,7 +21,15 @@ export function formatCity(nome: string | null, uf: string | null): string {
 }
 
 /** Everything about a company, its billing address when it has one, and the app users linked to it. */
-export function EnterpriseDetailsModal({ enterprise, onClose, onEdit }: { enterprise: EnterpriseView | null; onClose: () => void; onEdit: (enterprise: EnterpriseView) => void }) {
+export function EnterpriseDetailsModal({
+  enterprise,
+  onClose,
+  onEdit,
+}: {
+  enterprise: EnterpriseView | null;
+  onClose: () => void;
+  onEdit: (enterprise: EnterpriseView) => void;
+}) {
   const [users, setUsers] = useState<LinkedUserView[] | null>(null);
   const [usersFailed, setUsersFailed] = useState(false);
   const [billing, setBilling] = useState<BillingView | null>(null);

@@ -1,5 +1,18 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { formatCep, formatCnpj, formatPhone, IE_EXEMPT, IE_MAX_DIGITS, IE_MAX_LENGTH, isValidCep, isValidCnpj, isValidEmail, isValidPhone, isValidSiteUrl, onlyDigits } from '../../../../src/common/br';
+import {
+  formatCep,
+  formatCnpj,
+  formatPhone,
+  IE_EXEMPT,
+  IE_MAX_DIGITS,
+  IE_MAX_LENGTH,
+  isValidCep,
+  isValidCnpj,
+  isValidEmail,
+  isValidPhone,
+  isValidSiteUrl,
+  onlyDigits,
+} from '../../../../src/common/br';
 import type { BillingView, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
@@ -38,7 +51,8 @@ function cityOf(view: { city_id: number | null; cidade_nome: string | null; cida
 }
 
 function fieldsOf(enterprise: EnterpriseView | null): FormFields {
-  if (!enterprise) return { ...EMPTY_ADDRESS, razao: '', fantasia: '', cnpj: '', inscricao_estadual: '', fone: '', email: '', site: '', logo: null, representada_logo: null };
+  if (!enterprise)
+    return { ...EMPTY_ADDRESS, razao: '', fantasia: '', cnpj: '', inscricao_estadual: '', fone: '', email: '', site: '', logo: null, representada_logo: null };
   return {
     razao: enterprise.razao,
     fantasia: enterprise.fantasia,
@@ -211,8 +225,25 @@ export function EnterpriseFormModal({
     <Modal open={open} title={enterprise ? 'Editar Empresa' : 'Nova Empresa'} onClose={onClose} busy={saving} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="razao" label="Razão Social" required value={fields.razao} onChange={(value) => set('razao', value)} maxLength={150} error={shownErrors.razao} className="sm:col-span-2" />
-          <TextField id="fantasia" label="Nome Fantasia" required value={fields.fantasia} onChange={(value) => set('fantasia', value)} maxLength={150} error={shownErrors.fantasia} />
+          <TextField
+            id="razao"
+            label="Razão Social"
+            required
+            value={fields.razao}
+            onChange={(value) => set('razao', value)}
+            maxLength={150}
+            error={shownErrors.razao}
+            className="sm:col-span-2"
+          />
+          <TextField
+            id="fantasia"
+            label="Nome Fantasia"
+            required
+            value={fields.fantasia}
+            onChange={(value) => set('fantasia', value)}
+            maxLength={150}
+            error={shownErrors.fantasia}
+          />
           <TextField
             id="cnpj"
             label="CNPJ"
@@ -237,21 +268,80 @@ export function EnterpriseFormModal({
             placeholder="Somente números ou ISENTO"
             error={shownErrors.inscricao_estadual}
           />
-          <TextField id="fone" label="Telefone" value={fields.fone} onChange={(value) => set('fone', formatPhone(value))} inputMode="tel" placeholder="(00) 00000-0000" maxLength={15} error={shownErrors.fone} />
-          <TextField id="endereco" label="Endereço" value={fields.endereco} onChange={(value) => set('endereco', value)} maxLength={150} error={shownErrors.endereco} className="sm:col-span-2" />
+          <TextField
+            id="fone"
+            label="Telefone"
+            value={fields.fone}
+            onChange={(value) => set('fone', formatPhone(value))}
+            inputMode="tel"
+            placeholder="(00) 00000-0000"
+            maxLength={15}
+            error={shownErrors.fone}
+          />
+          <TextField
+            id="endereco"
+            label="Endereço"
+            value={fields.endereco}
+            onChange={(value) => set('endereco', value)}
+            maxLength={150}
+            error={shownErrors.endereco}
+            className="sm:col-span-2"
+          />
           <TextField id="bairro" label="Bairro" value={fields.bairro} onChange={(value) => set('bairro', value)} maxLength={100} error={shownErrors.bairro} />
           <div className="grid grid-cols-2 gap-4">
             <TextField id="numero" label="Número" value={fields.numero} onChange={(value) => set('numero', value)} maxLength={20} error={shownErrors.numero} />
-            <TextField id="cep" label="CEP" value={fields.cep} onChange={(value) => set('cep', formatCep(value))} inputMode="numeric" placeholder="00000-000" maxLength={9} error={shownErrors.cep} />
+            <TextField
+              id="cep"
+              label="CEP"
+              value={fields.cep}
+              onChange={(value) => set('cep', formatCep(value))}
+              inputMode="numeric"
+              placeholder="00000-000"
+              maxLength={9}
+              error={shownErrors.cep}
+            />
           </div>
-          <TextField id="complemento" label="Complemento" value={fields.complemento} onChange={(value) => set('complemento', value)} maxLength={100} error={shownErrors.complemento} />
+          <TextField
+            id="complemento"
+            label="Complemento"
+            value={fields.complemento}
+            onChange={(value) => set('complemento', value)}
+            maxLength={100}
+            error={shownErrors.complemento}
+          />
           <CitySelect id="cidade" label="Cidade" value={fields.city} onChange={(city) => set('city', city)} error={shownErrors.city_id} />
-          <TextField id="email" label="Email" type="email" value={fields.email} onChange={(value) => set('email', value)} maxLength={160} error={shownErrors.email} />
-          <TextField id="site" label="Site" type="url" value={fields.site} onChange={(value) => set('site', value)} maxLength={255} placeholder="https://www.exemplo.com.br" error={shownErrors.site} />
+          <TextField
+            id="email"
+            label="Email"
+            type="email"
+            value={fields.email}
+            onChange={(value) => set('email', value)}
+            maxLength={160}
+            error={shownErrors.email}
+          />
+          <TextField
+            id="site"
+            label="Site"
+            type="url"
+            value={fields.site}
+            onChange={(value) => set('site', value)}
+            maxLength={255}
+            placeholder="https://www.exemplo.com.br"
+            error={shownErrors.site}
+          />
         </div>
 
         <div className="grid gap-4 lg:grid-cols-2">
-          <LogoPicker label="Logo" required logos={logos} value={fields.logo} onChange={(file) => set('logo', file)} onUploaded={onLogoUploaded} allowUpload error={shownErrors.logo} />
+          <LogoPicker
+            label="Logo"
+            required
+            logos={logos}
+            value={fields.logo}
+            onChange={(file) => set('logo', file)}
+            onUploaded={onLogoUploaded}
+            allowUpload
+            error={shownErrors.logo}
+          />
           <LogoPicker
             label="Logo Representada"
             logos={logos.filter((logo) => logo.kind === 'fabricante')}
@@ -265,21 +355,57 @@ export function EnterpriseFormModal({
           <legend className="px-1 text-sm font-semibold text-slate-800">Endereço de cobrança</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
             <label className="flex items-center gap-2">
-              <input type="radio" name="cobranca" checked={billingMode === 'mesmo'} onChange={() => setBillingMode('mesmo')} className="h-4 w-4 text-brand-700" />O mesmo cadastrado acima
+              <input
+                type="radio"
+                name="cobranca"
+                checked={billingMode === 'mesmo'}
+                onChange={() => setBillingMode('mesmo')}
+                className="h-4 w-4 text-brand-700"
+              />
+              O mesmo cadastrado acima
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="cobranca" checked={billingMode === 'diferente'} onChange={() => setBillingMode('diferente')} className="h-4 w-4 text-brand-700" />
+              <input
+                type="radio"
+                name="cobranca"
+                checked={billingMode === 'diferente'}
+                onChange={() => setBillingMode('diferente')}
+                className="h-4 w-4 text-brand-700"
+              />
               Endereço diferente
             </label>
           </div>
           {billingMode === 'diferente' && (
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <TextField id="cobranca_endereco" label="Endereço (Cobrança)" value={billing.endereco} onChange={(value) => setBillingField('endereco', value)} maxLength={150} error={shownErrors['cobranca.endereco']} className="sm:col-span-2" />
+              <TextField
+                id="cobranca_endereco"
+                label="Endereço (Cobrança)"
+                value={billing.endereco}
+                onChange={(value) => setBillingField('endereco', value)}
+                maxLength={150}
+                error={shownErrors['cobranca.endereco']}
+                className="sm:col-span-2"
+              />
               <div className="grid grid-cols-2 gap-4">
                 <TextField id="cobranca_numero" label="Número" value={billing.numero} onChange={(value) => setBillingField('numero', value)} maxLength={20} />
-                <TextField id="cobranca_cep" label="CEP" value={billing.cep} onChange={(value) => setBillingField('cep', formatCep(value))} inputMode="numeric" placeholder="00000-000" maxLength={9} error={shownErrors['cobranca.cep']} />
+                <TextField
+                  id="cobranca_cep"
+                  label="CEP"
+                  value={billing.cep}
+                  onChange={(value) => setBillingField('cep', formatCep(value))}
+                  inputMode="numeric"
+                  placeholder="00000-000"
+                  maxLength={9}
+                  error={shownErrors['cobranca.cep']}
+                />
               </div>
-              <TextField id="cobranca_complemento" label="Complemento" value={billing.complemento} onChange={(value) => setBillingField('complemento', value)} maxLength={100} />
+              <TextField
+                id="cobranca_complemento"
+                label="Complemento"
+                value={billing.complemento}
+                onChange={(value) => setBillingField('complemento', value)}
+                maxLength={100}
+              />
               <TextField id="cobranca_bairro" label="Bairro" value={billing.bairro} onChange={(value) => setBillingField('bairro', value)} maxLength={100} />
               <CitySelect id="cobranca_cidade" label="Cidade (Cobrança)" value={billing.city} onChange={(city) => setBillingField('city', city)} />
               <p className="text-xs text-slate-500 sm:col-span-2">As alterações serão salvas junto com a empresa.</p>

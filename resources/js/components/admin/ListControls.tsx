@@ -26,7 +26,9 @@ export function FilterButtons<K extends string>({
           className={`inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition ${value === option.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
         >
           {option.label}
-          <span className={`rounded-full px-2 py-0.5 text-xs ${value === option.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>{counts[option.key]}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs ${value === option.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>
+            {counts[option.key]}
+          </span>
         </button>
       ))}
     </div>
@@ -34,7 +36,19 @@ export function FilterButtons<K extends string>({
 }
 
 /** A search box applied on submit (at most 100 characters), with 'Limpar' while a search is active. */
-export function SearchForm({ id, label, placeholder, value, onSearch }: { id: string; label: string; placeholder: string; value: string; onSearch: (text: string) => void }) {
+export function SearchForm({
+  id,
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onSearch: (text: string) => void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
 

@@ -8,5 +8,13 @@ export function LogoImage({ src, alt, className = 'h-10 w-20' }: { src: string |
     const image = event.currentTarget;
     if (!image.src.endsWith(PLACEHOLDER_LOGO)) image.src = PLACEHOLDER_LOGO;
   }
-  return <img src={src || PLACEHOLDER_LOGO} alt={alt} onError={fallback} loading="lazy" className={`${className} rounded-md border border-slate-200 bg-white object-contain p-0.5`} />;
+  return (
+    <img
+      src={src || PLACEHOLDER_LOGO}
+      alt={alt}
+      onError={fallback}
+      loading="lazy"
+      className={`${className} rounded-md border border-slate-200 bg-white object-contain p-0.5`}
+    />
+  );
 }

@@ -72,7 +72,12 @@ export function LogoPicker({
 
       {allowUpload && (
         <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={uploading} onChange={(event) => setUploading(event.target.checked)} className="h-4 w-4 rounded border-slate-300 text-brand-700" />
+          <input
+            type="checkbox"
+            checked={uploading}
+            onChange={(event) => setUploading(event.target.checked)}
+            className="h-4 w-4 rounded border-slate-300 text-brand-700"
+          />
           Não encontrei minha logo
         </label>
       )}

@@ -77,7 +77,10 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
   const set = (key: keyof Fields, value: string) => setFields((current) => (current ? { ...current, [key]: value } : current));
   const cpfInvalid = fields.cpf.trim() !== '' && !isValidCpf(fields.cpf);
   // The user's current company stays selectable even when it is no longer active.
-  const enterprises = user.enterprise_id && !options.enterprises.some((row) => row.id === user.enterprise_id) ? [{ id: user.enterprise_id, name: user.empresa_nome ?? `Empresa ${user.enterprise_id}` }, ...options.enterprises] : options.enterprises;
+  const enterprises =
+    user.enterprise_id && !options.enterprises.some((row) => row.id === user.enterprise_id)
+      ? [{ id: user.enterprise_id, name: user.empresa_nome ?? `Empresa ${user.enterprise_id}` }, ...options.enterprises]
+      : options.enterprises;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -121,7 +124,19 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
   const shown: Record<string, string> = { ...errors, ...(cpfTouched && cpfInvalid ? { cpf: CPF_INVALID } : {}) };
   const input = (error?: string) =>
     `mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:ring-2 focus:outline-none ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20'}`;
-  const text = (key: keyof Fields, label: string, props: { required?: boolean; type?: string; maxLength?: number; placeholder?: string; inputMode?: 'numeric' | 'tel' | 'email'; mask?: (value: string) => string; onBlur?: () => void } = {}) => (
+  const text = (
+    key: keyof Fields,
+    label: string,
+    props: {
+      required?: boolean;
+      type?: string;
+      maxLength?: number;
+      placeholder?: string;
+      inputMode?: 'numeric' | 'tel' | 'email';
+      mask?: (value: string) => string;
+      onBlur?: () => void;
+    } = {},
+  ) => (
     <div>
       <label htmlFor={`usuario-${key}`} className="block text-sm font-medium text-slate-700">
         {label}

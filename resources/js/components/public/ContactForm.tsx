@@ -26,7 +26,14 @@ export function ContactForm() {
     if (Object.keys(found).length > 0) return;
     setState('submitting');
     try {
-      await api('POST', '/contatos', { ...fields, nome: fields.nome.trim(), email: fields.email.trim(), mensagem: fields.mensagem.trim(), empresa: honeypot, origem: 'site' });
+      await api('POST', '/contatos', {
+        ...fields,
+        nome: fields.nome.trim(),
+        email: fields.email.trim(),
+        mensagem: fields.mensagem.trim(),
+        empresa: honeypot,
+        origem: 'site',
+      });
       await new Promise((resolve) => setTimeout(resolve, SUCCESS_DELAY_MS));
       setFields(EMPTY);
       setState('success');
@@ -51,7 +58,17 @@ export function ContactForm() {
         <label htmlFor="nome" className="text-sm font-medium text-slate-700">
           Nome
         </label>
-        <input id="nome" name="nome" autoComplete="name" value={fields.nome} onChange={(e) => set('nome', e.target.value)} aria-invalid={!!errors.nome} aria-describedby={errors.nome ? 'nome-erro' : undefined} className={`${input} ${border('nome')}`} placeholder="Seu nome completo" />
+        <input
+          id="nome"
+          name="nome"
+          autoComplete="name"
+          value={fields.nome}
+          onChange={(e) => set('nome', e.target.value)}
+          aria-invalid={!!errors.nome}
+          aria-describedby={errors.nome ? 'nome-erro' : undefined}
+          className={`${input} ${border('nome')}`}
+          placeholder="Seu nome completo"
+        />
         {error('nome')}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -59,14 +76,37 @@ export function ContactForm() {
           <label htmlFor="email" className="text-sm font-medium text-slate-700">
             E-mail
           </label>
-          <input id="email" name="email" type="email" autoComplete="email" value={fields.email} onChange={(e) => set('email', e.target.value)} aria-invalid={!!errors.email} aria-describedby={errors.email ? 'email-erro' : undefined} className={`${input} ${border('email')}`} placeholder="voce@exemplo.com.br" />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={fields.email}
+            onChange={(e) => set('email', e.target.value)}
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'email-erro' : undefined}
+            className={`${input} ${border('email')}`}
+            placeholder="voce@exemplo.com.br"
+          />
           {error('email')}
         </div>
         <div>
           <label htmlFor="telefone" className="text-sm font-medium text-slate-700">
             Telefone
           </label>
-          <input id="telefone" name="telefone" type="tel" inputMode="numeric" autoComplete="tel-national" value={fields.telefone} onChange={(e) => set('telefone', e.target.value)} aria-invalid={!!errors.telefone} aria-describedby={errors.telefone ? 'telefone-erro' : undefined} className={`${input} ${border('telefone')}`} placeholder="(43) 99999-0000" />
+          <input
+            id="telefone"
+            name="telefone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={fields.telefone}
+            onChange={(e) => set('telefone', e.target.value)}
+            aria-invalid={!!errors.telefone}
+            aria-describedby={errors.telefone ? 'telefone-erro' : undefined}
+            className={`${input} ${border('telefone')}`}
+            placeholder="(43) 99999-0000"
+          />
           {error('telefone')}
         </div>
       </div>
@@ -74,7 +114,17 @@ export function ContactForm() {
         <label htmlFor="mensagem" className="text-sm font-medium text-slate-700">
           Mensagem
         </label>
-        <textarea id="mensagem" name="mensagem" rows={5} value={fields.mensagem} onChange={(e) => set('mensagem', e.target.value)} aria-invalid={!!errors.mensagem} aria-describedby={errors.mensagem ? 'mensagem-erro' : undefined} className={`${input} ${border('mensagem')}`} placeholder="Conte como podemos ajudar" />
+        <textarea
+          id="mensagem"
+          name="mensagem"
+          rows={5}
+          value={fields.mensagem}
+          onChange={(e) => set('mensagem', e.target.value)}
+          aria-invalid={!!errors.mensagem}
+          aria-describedby={errors.mensagem ? 'mensagem-erro' : undefined}
+          className={`${input} ${border('mensagem')}`}
+          placeholder="Conte como podemos ajudar"
+        />
         {error('mensagem')}
       </div>
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
@@ -92,7 +142,11 @@ export function ContactForm() {
           Não foi possível enviar agora. Tente novamente.
         </p>
       )}
-      <button type="submit" disabled={state === 'submitting'} className="w-full rounded-full bg-brand-800 px-6 py-3.5 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70 sm:w-auto">
+      <button
+        type="submit"
+        disabled={state === 'submitting'}
+        className="w-full rounded-full bg-brand-800 px-6 py-3.5 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+      >
         {state === 'submitting' ? 'Enviando...' : 'Enviar mensagem'}
       </button>
     </form>

@@ -45,18 +45,26 @@ export function CookieBanner({ onChoice, onHeight }: { onChoice: (accepted: bool
     <div ref={box} role="region" aria-label="Aviso de cookies" className="pointer-events-auto p-3 pt-0 sm:p-4 sm:pt-0">
       <div className="mx-auto flex max-w-4xl flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl sm:flex-row sm:items-center sm:gap-6 sm:p-5">
         <p className="text-sm leading-relaxed text-slate-700">
-          Usamos cookies para melhorar sua experiência e entender como o site é usado. Você pode aceitar ou rejeitar os cookies não
-          essenciais. Saiba mais na nossa{' '}
+          Usamos cookies para melhorar sua experiência e entender como o site é usado. Você pode aceitar ou rejeitar os cookies não essenciais. Saiba mais na
+          nossa{' '}
           <Link href="/politicasdeprivacidade.html" className="font-semibold text-brand-800 underline">
             Política de Privacidade
           </Link>
           .
         </p>
         <div className="flex shrink-0 gap-2">
-          <button type="button" onClick={() => onChoice(false)} className="rounded-full border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={() => onChoice(false)}
+            className="rounded-full border border-slate-300 px-5 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
             Rejeitar
           </button>
-          <button type="button" onClick={() => onChoice(true)} className="rounded-full bg-brand-800 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-900">
+          <button
+            type="button"
+            onClick={() => onChoice(true)}
+            className="rounded-full bg-brand-800 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+          >
             Aceitar
           </button>
         </div>

@@ -5,9 +5,20 @@ import { Modal } from '../ui/Modal';
 import { WhatsappIcon } from './BrandIcons';
 
 /** Asks for the customer's data (no validation, as the spec says) and opens WhatsApp with the plan message. */
-export function SubscribeModal({ plan, appName, whatsappNumber, onClose }: { plan: Plan | null; appName: string; whatsappNumber: string; onClose: () => void }) {
+export function SubscribeModal({
+  plan,
+  appName,
+  whatsappNumber,
+  onClose,
+}: {
+  plan: Plan | null;
+  appName: string;
+  whatsappNumber: string;
+  onClose: () => void;
+}) {
   const [customer, setCustomer] = useState({ nome: '', email: '', telefone: '' });
-  const field = 'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-2.5 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+  const field =
+    'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-2.5 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   const close = () => {
     setCustomer({ nome: '', email: '', telefone: '' });
     onClose();

@@ -12,7 +12,16 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title = 'Confirmação', message, confirmLabel = 'Confirmar', danger = false, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title = 'Confirmação',
+  message,
+  confirmLabel = 'Confirmar',
+  danger = false,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

@@ -20,9 +20,24 @@ interface IconActionProps {
   title?: string;
 }
 
-export function IconButton({ label, icon: Icon, tone = 'neutral', title, onClick, disabled = false, spinning = false }: IconActionProps & { onClick: () => void; disabled?: boolean; spinning?: boolean }) {
+export function IconButton({
+  label,
+  icon: Icon,
+  tone = 'neutral',
+  title,
+  onClick,
+  disabled = false,
+  spinning = false,
+}: IconActionProps & { onClick: () => void; disabled?: boolean; spinning?: boolean }) {
   return (
-    <button type="button" onClick={onClick} disabled={disabled} aria-label={label} title={title ?? label} className={`${SHAPE} ${TONES[tone]} disabled:cursor-not-allowed disabled:opacity-40`}>
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={title ?? label}
+      className={`${SHAPE} ${TONES[tone]} disabled:cursor-not-allowed disabled:opacity-40`}
+    >
       <Icon className={`h-[18px] w-[18px] ${spinning ? 'animate-spin' : ''}`} aria-hidden="true" />
     </button>
   );
@@ -30,7 +45,13 @@ export function IconButton({ label, icon: Icon, tone = 'neutral', title, onClick
 
 export function IconLink({ label, icon: Icon, tone = 'neutral', title, href, external = false }: IconActionProps & { href: string; external?: boolean }) {
   return (
-    <a href={href} aria-label={label} title={title ?? label} className={`${SHAPE} ${TONES[tone]}`} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      href={href}
+      aria-label={label}
+      title={title ?? label}
+      className={`${SHAPE} ${TONES[tone]}`}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       <Icon className="h-[18px] w-[18px]" aria-hidden="true" />
     </a>
   );

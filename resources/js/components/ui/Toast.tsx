@@ -34,7 +34,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} role={toast.kind === 'error' ? 'alert' : 'status'} className={`pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 text-sm font-medium shadow-lg ${colors[toast.kind]}`}>
+          <div
+            key={toast.id}
+            role={toast.kind === 'error' ? 'alert' : 'status'}
+            className={`pointer-events-auto w-full max-w-sm rounded-xl border px-4 py-3 text-sm font-medium shadow-lg ${colors[toast.kind]}`}
+          >
             {toast.message}
           </div>
         ))}

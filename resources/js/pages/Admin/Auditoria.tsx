@@ -43,7 +43,11 @@ export default function Auditoria() {
         </div>
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Ação
-          <select value={filters.acao} onChange={(event) => visit({ page: 1, acao: event.target.value })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm">
+          <select
+            value={filters.acao}
+            onChange={(event) => visit({ page: 1, acao: event.target.value })}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
+          >
             <option value="">Todas</option>
             {(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((action) => (
               <option key={action} value={action}>

@@ -93,11 +93,22 @@ export default function Contatos() {
         icon={MessageCircle}
         tone="brand"
       />
-      <IconLink href={`mailto:${contact.email}?subject=${encodeURIComponent(`Contato pelo site ${appName}`)}`} label={`Responder ${contact.nome} por e-mail`} title="Responder por e-mail" icon={Mail} />
+      <IconLink
+        href={`mailto:${contact.email}?subject=${encodeURIComponent(`Contato pelo site ${appName}`)}`}
+        label={`Responder ${contact.nome} por e-mail`}
+        title="Responder por e-mail"
+        icon={Mail}
+      />
       {answered ? (
         <IconButton label={`Excluir contato de ${contact.nome}`} title="Excluir" icon={Trash2} tone="danger" onClick={() => setDeleting(contact)} />
       ) : (
-        <IconButton label={`Marcar contato de ${contact.nome} como respondido`} title="Marcar como respondido" icon={Check} tone="brand" onClick={() => setAnswering(contact)} />
+        <IconButton
+          label={`Marcar contato de ${contact.nome} como respondido`}
+          title="Marcar como respondido"
+          icon={Check}
+          tone="brand"
+          onClick={() => setAnswering(contact)}
+        />
       )}
     </div>
   );
@@ -113,22 +124,22 @@ export default function Contatos() {
         <FilterButtons label="Filtrar contatos" options={TABS} value={filters.status} counts={counts} onChange={(status) => visit({ status, page: 1 })} />
       </div>
 
-      {loadError && (
-        <LoadError message="Erro ao carregar contatos" onRetry={reload} />
-      )}
+      {loadError && <LoadError message="Erro ao carregar contatos" onRetry={reload} />}
 
       <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {contacts.data.length === 0 ? (
-          <EmptyList>
-            {answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}
-          </EmptyList>
+          <EmptyList>{answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}</EmptyList>
         ) : (
           <>
             <ListTable columns={['Nome', 'Email', 'Telefone', 'Mensagem', ...(answered ? ['Canal', 'Respondido em'] : ['Recebido em'])]}>
               {contacts.data.map((contact) => (
                 <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
                   <td className="px-4 py-2.5">
-                    <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                    <button
+                      type="button"
+                      onClick={(event) => (event.stopPropagation(), setDetails(contact))}
+                      className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                    >
                       {contact.nome}
                     </button>
                   </td>
@@ -156,7 +167,11 @@ export default function Contatos() {
                 <li key={contact.id} onClick={() => setDetails(contact)} className={CARD}>
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(contact))} className="text-left font-semibold break-words text-slate-900">
+                      <button
+                        type="button"
+                        onClick={(event) => (event.stopPropagation(), setDetails(contact))}
+                        className="text-left font-semibold break-words text-slate-900"
+                      >
                         {contact.nome}
                       </button>
                       <p className="text-sm text-slate-600">
@@ -168,7 +183,9 @@ export default function Contatos() {
                   </div>
                   <p className="mt-2 mb-3 text-sm break-words text-slate-700">{truncate(contact.mensagem, 50)}</p>
                   <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                    <span className="text-xs text-slate-500">{answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}</span>
+                    <span className="text-xs text-slate-500">
+                      {answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}
+                    </span>
                     {actions(contact)}
                   </div>
                 </li>
@@ -208,7 +225,12 @@ export default function Contatos() {
               </a>
             </Item>
             <Item label="Telefone">
-              <a href={whatsappLink(internationalPhone(details.telefone), contactReplyMessage(appName, details.nome))} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+              <a
+                href={whatsappLink(internationalPhone(details.telefone), contactReplyMessage(appName, details.nome))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-700 hover:underline"
+              >
                 {formatPhone(details.telefone)} (WhatsApp)
               </a>
             </Item>
@@ -228,7 +250,15 @@ export default function Contatos() {
       )}
 
       <AnswerModal contact={answering} busy={busy} onCancel={() => setAnswering(null)} onConfirm={markAnswered} />
-      <ConfirmDialog open={deleting !== null} message="Deseja excluir este contato?" confirmLabel="Excluir" danger busy={busy} onConfirm={remove} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        message="Deseja excluir este contato?"
+        confirmLabel="Excluir"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
     </div>
   );
 }
@@ -237,7 +267,17 @@ export default function Contatos() {
  * 'Por onde você respondeu?': WhatsApp or E-mail. Each contact starts with no channel chosen and Confirmar
  * waits for a choice, so a quick click never records the channel of the previous contact.
  */
-function AnswerModal({ contact, busy, onCancel, onConfirm }: { contact: ContactView | null; busy: boolean; onCancel: () => void; onConfirm: (canal: 'whatsapp' | 'email') => void }) {
+function AnswerModal({
+  contact,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  contact: ContactView | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (canal: 'whatsapp' | 'email') => void;
+}) {
   const [canal, setCanal] = useState<'whatsapp' | 'email' | null>(null);
   useEffect(() => setCanal(null), [contact?.id]);
   return (
@@ -262,7 +302,10 @@ function AnswerModal({ contact, busy, onCancel, onConfirm }: { contact: ContactV
         <legend className="sr-only">Canal da resposta</legend>
         <div className="space-y-2">
           {(['whatsapp', 'email'] as const).map((option) => (
-            <label key={option} className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${canal === option ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-200 text-slate-700'}`}>
+            <label
+              key={option}
+              className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${canal === option ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-200 text-slate-700'}`}
+            >
               <input type="radio" name="canal" value={option} checked={canal === option} onChange={() => setCanal(option)} className="h-4 w-4 text-brand-700" />
               {CHANNELS[option]}
             </label>
@@ -275,7 +318,11 @@ function AnswerModal({ contact, busy, onCancel, onConfirm }: { contact: ContactV
 
 function ChannelBadge({ channel }: { channel: 'whatsapp' | 'email' }) {
   return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${channel === 'whatsapp' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}>{CHANNELS[channel]}</span>
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${channel === 'whatsapp' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}
+    >
+      {CHANNELS[channel]}
+    </span>
   );
 }
 

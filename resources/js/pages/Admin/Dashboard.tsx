@@ -36,9 +36,7 @@ export default function Dashboard() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Dashboard</h1>
       <p className="mt-1 text-sm text-slate-600">Visão geral do aplicativo, das empresas e dos contatos.</p>
 
-      {failed && (
-        <LoadError message="Erro ao carregar dados" onRetry={load} />
-      )}
+      {failed && <LoadError message="Erro ao carregar dados" onRetry={load} />}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <MetricCard label="Usuários ativos no app" value={data?.cards.usuariosAtivos} href="/admin/usuarios" />
@@ -57,15 +55,32 @@ export default function Dashboard() {
             <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p>
           ) : (
             <div className="mt-2 flex flex-col items-center gap-4 sm:flex-row">
-              <div className="h-56 w-56 shrink-0" role="img" aria-label={`Gráfico de rosca: ${data.usuariosPorEmpresa.map((slice) => `${slice.name} ${slice.total}`).join(', ')}`}>
+              <div
+                className="h-56 w-56 shrink-0"
+                role="img"
+                aria-label={`Gráfico de rosca: ${data.usuariosPorEmpresa.map((slice) => `${slice.name} ${slice.total}`).join(', ')}`}
+              >
                 <ResponsiveContainer width="100%" height="100%">
                   <PieChart>
-                    <Pie data={data.usuariosPorEmpresa} dataKey="total" nameKey="name" innerRadius="58%" outerRadius="95%" paddingAngle={1} isAnimationActive={false}>
+                    <Pie
+                      data={data.usuariosPorEmpresa}
+                      dataKey="total"
+                      nameKey="name"
+                      innerRadius="58%"
+                      outerRadius="95%"
+                      paddingAngle={1}
+                      isAnimationActive={false}
+                    >
                       {data.usuariosPorEmpresa.map((slice, index) => (
                         <Cell key={slice.name} fill={BLUES[index % BLUES.length]} />
                       ))}
                     </Pie>
-                    <Tooltip formatter={(value, name) => [`${Number(value).toLocaleString('pt-BR')} usuário(s) · ${formatShare(Number(value), donutTotal)}`, String(name)]} />
+                    <Tooltip
+                      formatter={(value, name) => [
+                        `${Number(value).toLocaleString('pt-BR')} usuário(s) · ${formatShare(Number(value), donutTotal)}`,
+                        String(name),
+                      ]}
+                    />
                   </PieChart>
                 </ResponsiveContainer>
               </div>
@@ -109,13 +124,22 @@ export default function Dashboard() {
           ) : lineTotal === 0 ? (
             <p className="py-16 text-center text-sm text-slate-500">{NO_DATA}</p>
           ) : (
-            <div className="mt-4 h-64" role="img" aria-label={`Gráfico de linha: ${lineTotal} cadastro(s) de ${series === 'usuarios' ? 'usuários' : 'empresas'} em 30 dias`} data-series={series} data-total={lineTotal}>
+            <div
+              className="mt-4 h-64"
+              role="img"
+              aria-label={`Gráfico de linha: ${lineTotal} cadastro(s) de ${series === 'usuarios' ? 'usuários' : 'empresas'} em 30 dias`}
+              data-series={series}
+              data-total={lineTotal}
+            >
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={line} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
                   <CartesianGrid stroke="#e2e8f0" vertical={false} />
                   <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fontSize: 12, fill: '#64748b' }} interval="preserveStartEnd" minTickGap={16} />
                   <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} />
-                  <Tooltip labelFormatter={(label) => dayLabel(String(label))} formatter={(value) => [value, series === 'usuarios' ? 'Usuários' : 'Empresas']} />
+                  <Tooltip
+                    labelFormatter={(label) => dayLabel(String(label))}
+                    formatter={(value) => [value, series === 'usuarios' ? 'Usuários' : 'Empresas']}
+                  />
                   <Line type="monotone" dataKey="total" stroke="#1f6fb2" strokeWidth={2.5} dot={false} isAnimationActive={false} />
                 </LineChart>
               </ResponsiveContainer>
@@ -138,7 +162,11 @@ function MetricCard({ label, value, href }: { label: string; value: number | und
 
 /** While loading, a skeleton; after a failure, a quiet note (the banner above says what failed and retries). */
 function Placeholder({ failed }: { failed: boolean }) {
-  return failed ? <p className="py-16 text-center text-sm text-slate-400">Gráfico indisponível.</p> : <div className="mt-4 h-56 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando" />;
+  return failed ? (
+    <p className="py-16 text-center text-sm text-slate-400">Gráfico indisponível.</p>
+  ) : (
+    <div className="mt-4 h-56 animate-pulse rounded-xl bg-slate-100" aria-label="Carregando" />
+  );
 }
 
 Dashboard.layout = (page: ReactNode) => <AdminLayout>{page}</AdminLayout>;

@@ -59,7 +59,6 @@ export default function Empresas() {
   const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
   const reload = () => visit(filters);
 
-
   async function confirmToggle() {
     if (!toggling) return;
     setToggleBusy(true);
@@ -111,13 +110,23 @@ export default function Empresas() {
       </div>
 
       <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
-        <FilterButtons label="Filtrar por status" options={FILTERS} value={filters.status} counts={counts} onChange={(status) => visit({ ...filters, status, page: 1 })} />
-        <SearchForm id="busca-empresas" label="Buscar empresas" placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..." value={filters.busca} onSearch={(text) => visit({ ...filters, busca: text, page: 1 })} />
+        <FilterButtons
+          label="Filtrar por status"
+          options={FILTERS}
+          value={filters.status}
+          counts={counts}
+          onChange={(status) => visit({ ...filters, status, page: 1 })}
+        />
+        <SearchForm
+          id="busca-empresas"
+          label="Buscar empresas"
+          placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..."
+          value={filters.busca}
+          onSearch={(text) => visit({ ...filters, busca: text, page: 1 })}
+        />
       </div>
 
-      {loadError && (
-        <LoadError message="Falha ao carregar empresas." onRetry={reload} />
-      )}
+      {loadError && <LoadError message="Falha ao carregar empresas." onRetry={reload} />}
 
       <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {enterprises.data.length === 0 ? (
@@ -131,7 +140,11 @@ export default function Empresas() {
                     <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
                   </td>
                   <td className="px-4 py-2.5">
-                    <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                    <button
+                      type="button"
+                      onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
+                      className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                    >
                       {enterprise.fantasia}
                     </button>
                     <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
@@ -152,7 +165,11 @@ export default function Empresas() {
                   <div className="flex items-start gap-3">
                     <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
                     <div className="min-w-0 flex-1">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(enterprise))} className="text-left font-semibold break-words text-slate-900">
+                      <button
+                        type="button"
+                        onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
+                        className="text-left font-semibold break-words text-slate-900"
+                      >
                         {enterprise.fantasia}
                       </button>
                       <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>

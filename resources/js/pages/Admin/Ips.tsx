@@ -144,7 +144,9 @@ export default function Ips() {
   );
   const removeButton = (ip: AuthorizedIp) => <IconButton label={`Remover ${ip.ip}`} icon={Trash2} tone="danger" onClick={() => setRemoving(ip)} />;
   const status = (ip: AuthorizedIp) => (
-    <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ip.online ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}>
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ip.online ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}
+    >
       <span className={`h-1.5 w-1.5 rounded-full ${ip.online ? 'bg-brand-600' : 'bg-slate-400'}`} aria-hidden="true" />
       {ip.online ? 'Online' : 'Offline'}
     </span>
@@ -167,9 +169,7 @@ export default function Ips() {
         </div>
       </div>
 
-      {loadError && (
-        <LoadError message={loadError} onRetry={reload} />
-      )}
+      {loadError && <LoadError message={loadError} onRetry={reload} />}
 
       {ips.length === 0 ? (
         <EmptyList>Nenhum IP cadastrado</EmptyList>
@@ -215,7 +215,10 @@ export default function Ips() {
       )}
 
       <p className="mt-6 text-xs text-slate-500">
-        Localização aproximada: <a href="https://db-ip.com" className="underline hover:text-slate-700" target="_blank" rel="noreferrer">IP Geolocation by DB-IP</a>
+        Localização aproximada:{' '}
+        <a href="https://db-ip.com" className="underline hover:text-slate-700" target="_blank" rel="noreferrer">
+          IP Geolocation by DB-IP
+        </a>
       </p>
 
       <AddIpModal open={adding} onClose={() => setAdding(false)} onAdded={reload} />
@@ -297,14 +300,32 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
     }
   }
 
-  const field = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+  const field =
+    'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   return (
-    <Modal open={open} title={setup ? 'Configurar 2FA' : 'Adicionar IP'} onClose={setup ? finish : () => { reset(); onClose(); }} busy={saving}>
+    <Modal
+      open={open}
+      title={setup ? 'Configurar 2FA' : 'Adicionar IP'}
+      onClose={
+        setup
+          ? finish
+          : () => {
+              reset();
+              onClose();
+            }
+      }
+      busy={saving}
+    >
       {setup ? (
         <div className="text-center">
           <p className="text-sm text-slate-600">Escaneie o QR code com o aplicativo autenticador de quem vai acessar a partir deste IP.</p>
           <img src={setup.qr_data_url} alt="QR code do 2FA" className="mx-auto mt-4 h-56 w-56" />
-          <button type="button" onClick={() => setShowSecret((shown) => !shown)} className="mt-3 text-sm font-medium text-brand-700 hover:text-brand-900" aria-expanded={showSecret}>
+          <button
+            type="button"
+            onClick={() => setShowSecret((shown) => !shown)}
+            className="mt-3 text-sm font-medium text-brand-700 hover:text-brand-900"
+            aria-expanded={showSecret}
+          >
             {showSecret ? 'Ocultar chave manual' : 'Não consegue escanear? Ver chave manual'}
           </button>
           {showSecret && <p className="mt-2 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-800">{setup.secret}</p>}
@@ -332,7 +353,14 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
               IP
             </label>
             <div className="mt-1 flex gap-2">
-              <input id="ip-address" value={ip} onChange={(e) => setIp(e.target.value)} maxLength={45} placeholder="Ex.: 200.160.2.3" className={`${field} mt-0 font-mono`} />
+              <input
+                id="ip-address"
+                value={ip}
+                onChange={(e) => setIp(e.target.value)}
+                maxLength={45}
+                placeholder="Ex.: 200.160.2.3"
+                className={`${field} mt-0 font-mono`}
+              />
               <Button variant="secondary" onClick={myIp} disabled={lookingUp} className="shrink-0">
                 {lookingUp ? 'Buscando...' : 'Meu IP'}
               </Button>
@@ -343,11 +371,25 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
             <label htmlFor="ip-description" className="block text-sm font-medium text-slate-700">
               Descrição <span className="font-normal text-slate-400">(opcional)</span>
             </label>
-            <input id="ip-description" value={descricao} onChange={(e) => setDescricao(e.target.value)} maxLength={255} placeholder="Ex.: Escritório de Londrina" className={field} />
+            <input
+              id="ip-description"
+              value={descricao}
+              onChange={(e) => setDescricao(e.target.value)}
+              maxLength={255}
+              placeholder="Ex.: Escritório de Londrina"
+              className={field}
+            />
             {errors.descricao && <p className="mt-1 text-sm text-red-600">{errors.descricao}</p>}
           </div>
           <div className="flex justify-end gap-2 pt-2">
-            <Button variant="secondary" onClick={() => { reset(); onClose(); }} disabled={saving}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset();
+                onClose();
+              }}
+              disabled={saving}
+            >
               Cancelar
             </Button>
             <Button type="submit" disabled={saving}>

@@ -80,7 +80,15 @@ export default function Login() {
           <label className="mt-5 block text-sm font-medium text-slate-700" htmlFor="username">
             Usuário
           </label>
-          <input id="username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} className={inputClass} />
+          <input
+            id="username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            className={inputClass}
+          />
 
           <label className="mt-4 block text-sm font-medium text-slate-700" htmlFor="password">
             Senha

@@ -47,7 +47,12 @@ const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.tri
 export default function Usuarios() {
   const { filters, users, counts } = usePage<Props>().props;
   const toast = useToast();
-  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], { page: 1, busca: '', date_from: '', date_to: '' });
+  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], {
+    page: 1,
+    busca: '',
+    date_from: '',
+    date_to: '',
+  });
   const [details, setDetails] = useState<AppUserView | null>(null);
   const [editing, setEditing] = useState<AppUserView | null>(null);
   const [toggling, setToggling] = useState<AppUserView | null>(null);
@@ -91,7 +96,12 @@ export default function Usuarios() {
       setResetNotice({ email: result.email ?? user.email, minutes: resetMinutes(result) });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) return;
-      toast('error', failure instanceof ApiError && failure.code === 'USER_WITHOUT_EMAIL' ? 'Este usuário não possui e-mail cadastrado.' : 'Se o e-mail existir, enviaremos as instruções.');
+      toast(
+        'error',
+        failure instanceof ApiError && failure.code === 'USER_WITHOUT_EMAIL'
+          ? 'Este usuário não possui e-mail cadastrado.'
+          : 'Se o e-mail existir, enviaremos as instruções.',
+      );
     } finally {
       setResetting(null);
     }
@@ -101,8 +111,18 @@ export default function Usuarios() {
   const actions = (user: AppUserView) => (
     <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconButton label={`Editar ${fullName(user)}`} icon={Pencil} onClick={() => setEditing(user)} />
-      <IconButton label={`Enviar e-mail de redefinição de senha para ${fullName(user)}`} icon={KeyRound} onClick={() => askReset(user)} disabled={resetting === user.user_id} />
-      <IconButton label={`${user.status === 1 ? 'Desativar' : 'Ativar'} ${fullName(user)}`} icon={user.status === 1 ? Power : Check} onClick={() => setToggling(user)} tone={user.status === 1 ? 'danger' : 'brand'} />
+      <IconButton
+        label={`Enviar e-mail de redefinição de senha para ${fullName(user)}`}
+        icon={KeyRound}
+        onClick={() => askReset(user)}
+        disabled={resetting === user.user_id}
+      />
+      <IconButton
+        label={`${user.status === 1 ? 'Desativar' : 'Ativar'} ${fullName(user)}`}
+        icon={user.status === 1 ? Power : Check}
+        onClick={() => setToggling(user)}
+        tone={user.status === 1 ? 'danger' : 'brand'}
+      />
     </div>
   );
 
@@ -112,17 +132,41 @@ export default function Usuarios() {
       <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
 
       <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
-        <FilterButtons label="Filtrar por status" options={FILTERS} value={filters.status} counts={counts} onChange={(status) => visit({ ...filters, status, page: 1 })} />
-        <SearchForm id="busca-usuarios" label="Buscar usuários" placeholder="Buscar por Nome, Sobrenome, Email, CPF, Empresa e Cargo..." value={filters.busca} onSearch={(text) => visit({ ...filters, busca: text, page: 1 })} />
+        <FilterButtons
+          label="Filtrar por status"
+          options={FILTERS}
+          value={filters.status}
+          counts={counts}
+          onChange={(status) => visit({ ...filters, status, page: 1 })}
+        />
+        <SearchForm
+          id="busca-usuarios"
+          label="Buscar usuários"
+          placeholder="Buscar por Nome, Sobrenome, Email, CPF, Empresa e Cargo..."
+          value={filters.busca}
+          onSearch={(text) => visit({ ...filters, busca: text, page: 1 })}
+        />
       </div>
       <div className="mt-3 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Data de cadastro">
         <label className="flex flex-col gap-1 font-medium text-slate-700">
           De
-          <input type="date" value={filters.date_from} max={filters.date_to || undefined} onChange={(event) => visit({ ...filters, date_from: event.target.value, page: 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+          <input
+            type="date"
+            value={filters.date_from}
+            max={filters.date_to || undefined}
+            onChange={(event) => visit({ ...filters, date_from: event.target.value, page: 1 })}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
+          />
         </label>
         <label className="flex flex-col gap-1 font-medium text-slate-700">
           Até
-          <input type="date" value={filters.date_to} min={filters.date_from || undefined} onChange={(event) => visit({ ...filters, date_to: event.target.value, page: 1 })} className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm" />
+          <input
+            type="date"
+            value={filters.date_to}
+            min={filters.date_from || undefined}
+            onChange={(event) => visit({ ...filters, date_to: event.target.value, page: 1 })}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
+          />
         </label>
         {(filters.date_from || filters.date_to) && (
           <Button variant="ghost" onClick={() => visit({ ...filters, date_from: '', date_to: '', page: 1 })}>
@@ -142,7 +186,11 @@ export default function Usuarios() {
               {users.data.map((user) => (
                 <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
                   <td className="px-4 py-2.5">
-                    <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline">
+                    <button
+                      type="button"
+                      onClick={(event) => (event.stopPropagation(), setDetails(user))}
+                      className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                    >
                       {fullName(user)}
                     </button>
                   </td>
@@ -162,7 +210,11 @@ export default function Usuarios() {
                 <li key={user.user_id} onClick={() => setDetails(user)} className={CARD}>
                   <div className="flex items-start justify-between gap-3">
                     <div className="min-w-0">
-                      <button type="button" onClick={(event) => (event.stopPropagation(), setDetails(user))} className="text-left font-semibold break-words text-slate-900">
+                      <button
+                        type="button"
+                        onClick={(event) => (event.stopPropagation(), setDetails(user))}
+                        className="text-left font-semibold break-words text-slate-900"
+                      >
                         {fullName(user)}
                       </button>
                       <p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>
@@ -251,7 +303,13 @@ export default function Usuarios() {
         onConfirm={() => confirmReset && sendReset(confirmReset)}
         onCancel={() => setConfirmReset(null)}
       />
-      <Modal open={resetNotice !== null} title="Email de Redefinição Enviado" size="sm" onClose={() => setResetNotice(null)} footer={<Button onClick={() => setResetNotice(null)}>Entendi</Button>}>
+      <Modal
+        open={resetNotice !== null}
+        title="Email de Redefinição Enviado"
+        size="sm"
+        onClose={() => setResetNotice(null)}
+        footer={<Button onClick={() => setResetNotice(null)}>Entendi</Button>}
+      >
         {resetNotice && (
           <div className="space-y-2 text-sm text-slate-700">
             <p>

@@ -32,7 +32,10 @@ export default function ConfirmarExclusao({ token, state }: { token: string; sta
   return (
     <>
       <PageHero eyebrow="Privacidade" title="Confirmar exclusão da conta" />
-      <AccountLinkPanel problem={state !== 'valid' ? STATE_TEXT[state] : null} done={status === 'done' ? 'Pronto: sua conta foi excluída e seus dados pessoais foram apagados.' : null}>
+      <AccountLinkPanel
+        problem={state !== 'valid' ? STATE_TEXT[state] : null}
+        done={status === 'done' ? 'Pronto: sua conta foi excluída e seus dados pessoais foram apagados.' : null}
+      >
         <p className="text-slate-700">
           Ao confirmar, sua conta no aplicativo é desativada e seus dados pessoais (nome, e-mail, telefone e CPF) são apagados. Esta ação não pode ser desfeita.
         </p>
@@ -41,7 +44,12 @@ export default function ConfirmarExclusao({ token, state }: { token: string; sta
             {error}
           </p>
         )}
-        <button type="button" onClick={confirm} disabled={status === 'sending'} className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={status === 'sending'}
+          className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+        >
           {status === 'sending' ? 'Excluindo...' : 'Confirmar exclusão'}
         </button>
       </AccountLinkPanel>

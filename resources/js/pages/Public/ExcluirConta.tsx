@@ -59,7 +59,11 @@ export default function ExcluirConta() {
             <input type="checkbox" checked={notRobot} onChange={(e) => setNotRobot(e.target.checked)} className="h-5 w-5 rounded accent-brand-700" />
             Não sou um robô
           </label>
-          <button type="submit" disabled={state === 'sending'} className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={state === 'sending'}
+            className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+          >
             {state === 'sending' ? 'Enviando...' : 'Excluir conta'}
           </button>
           {state === 'sent' && (

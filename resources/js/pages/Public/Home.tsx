@@ -28,10 +28,12 @@ export default function Home() {
             <p className="mb-4 inline-block rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-harvest-300">
               Aplicativo para iOS e Android
             </p>
-            <h1 className="text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">Compre, venda e avalie máquinas agrícolas com quem entende do campo.</h1>
+            <h1 className="text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+              Compre, venda e avalie máquinas agrícolas com quem entende do campo.
+            </h1>
             <p className="mt-5 max-w-xl text-lg text-brand-100">
-              O {appName} conecta produtores, concessionárias, revendas, marcas e leiloeiros em uma só plataforma: descubra o ano de fabricação,
-              avalie com precisão e negocie com segurança.
+              O {appName} conecta produtores, concessionárias, revendas, marcas e leiloeiros em uma só plataforma: descubra o ano de fabricação, avalie com
+              precisão e negocie com segurança.
             </p>
             <div className="mt-8">
               <StoreButtons site={site} light />
@@ -48,7 +50,12 @@ export default function Home() {
               ] as const
             ).map(([key, label]) => (
               <figure key={key} className="text-center">
-                <div className="rounded-2xl bg-white p-3" role="img" aria-label={`QR code para baixar na ${label}`} dangerouslySetInnerHTML={{ __html: storeQrCodes[key] }} />
+                <div
+                  className="rounded-2xl bg-white p-3"
+                  role="img"
+                  aria-label={`QR code para baixar na ${label}`}
+                  dangerouslySetInnerHTML={{ __html: storeQrCodes[key] }}
+                />
                 <figcaption className="mt-2 text-sm text-brand-100">Aponte a câmera: {label}</figcaption>
               </figure>
             ))}
@@ -80,7 +87,10 @@ export default function Home() {
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600">Escolha o plano e finalize a assinatura com o nosso time pelo WhatsApp.</p>
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {PLANS.map((item) => (
-            <div key={item.id} className={`flex flex-col rounded-2xl p-6 shadow-sm ${item.destaque ? 'bg-brand-900 text-white ring-2 ring-harvest-400' : 'bg-white ring-1 ring-slate-200'}`}>
+            <div
+              key={item.id}
+              className={`flex flex-col rounded-2xl p-6 shadow-sm ${item.destaque ? 'bg-brand-900 text-white ring-2 ring-harvest-400' : 'bg-white ring-1 ring-slate-200'}`}
+            >
               {item.destaque && <p className="mb-2 self-start rounded-full bg-harvest-400 px-3 py-0.5 text-xs font-bold text-brand-950">Mais escolhido</p>}
               <h3 className={`text-xl font-bold ${item.destaque ? 'text-white' : 'text-brand-950'}`}>{item.titulo}</h3>
               <p className="mt-3">
@@ -113,10 +123,19 @@ export default function Home() {
           <Accordion items={HOME_FAQ} />
           <p className="mt-8 text-center text-slate-600">
             Ainda com dúvidas?{' '}
-            <a href={whatsappLink(site.whatsappNumber, BASE_MESSAGE)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline">
+            <a
+              href={whatsappLink(site.whatsappNumber, BASE_MESSAGE)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
+            >
               <WhatsappIcon className="h-4 w-4" /> Fale com a gente no WhatsApp
             </a>{' '}
-            ou visite a <Link href="/ajuda" className="font-semibold text-brand-800 hover:underline">Central de Ajuda</Link>.
+            ou visite a{' '}
+            <Link href="/ajuda" className="font-semibold text-brand-800 hover:underline">
+              Central de Ajuda
+            </Link>
+            .
           </p>
         </div>
       </section>

@@ -47,19 +47,33 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
     }
   }
 
-  const field = 'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-3 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+  const field =
+    'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-3 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   return (
     <>
       <PageHero eyebrow="Sua conta" title="Redefinir senha">
-        {state === 'valid' && name ? `Olá, ${name}! Escolha uma nova senha para entrar no aplicativo.` : 'Escolha uma nova senha para a sua conta no aplicativo.'}
+        {state === 'valid' && name
+          ? `Olá, ${name}! Escolha uma nova senha para entrar no aplicativo.`
+          : 'Escolha uma nova senha para a sua conta no aplicativo.'}
       </PageHero>
-      <AccountLinkPanel problem={state !== 'valid' ? STATE_TEXT[state] : null} done={status === 'done' ? 'Senha alterada! Você já pode entrar no aplicativo com a nova senha.' : null}>
+      <AccountLinkPanel
+        problem={state !== 'valid' ? STATE_TEXT[state] : null}
+        done={status === 'done' ? 'Senha alterada! Você já pode entrar no aplicativo com a nova senha.' : null}
+      >
         <form onSubmit={submit} noValidate className="space-y-5">
           <div>
             <label htmlFor="nova-senha" className="text-sm font-medium text-slate-700">
               Nova senha
             </label>
-            <input id="nova-senha" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={128} className={field} />
+            <input
+              id="nova-senha"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              maxLength={128}
+              className={field}
+            />
           </div>
           <ul className="space-y-1 text-sm" aria-label="Requisitos da senha">
             {RULES.map((rule) => {
@@ -76,14 +90,26 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
             <label htmlFor="confirmar-senha" className="text-sm font-medium text-slate-700">
               Confirmar nova senha
             </label>
-            <input id="confirmar-senha" type="password" autoComplete="new-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} maxLength={128} className={field} />
+            <input
+              id="confirmar-senha"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              maxLength={128}
+              className={field}
+            />
           </div>
           {error && (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
               {error}
             </p>
           )}
-          <button type="submit" disabled={status === 'saving'} className="w-full rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={status === 'saving'}
+            className="w-full rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+          >
             {status === 'saving' ? 'Salvando...' : 'Salvar nova senha'}
           </button>
         </form>
