@@ -1,14 +1,12 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { AppException } from '../common/http/app.exception.js';
 import { RedirectException } from '../common/http/redirect.exception.js';
-import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { IpsService } from '../ips/ips.service.js';
 import type { AdminRole } from './admin-role.js';
 import { AdminCookie } from './admin-cookie.js';
-import { RoleForbiddenException, SessionException, type SessionProblem } from './auth.exceptions.js';
+import { RoleForbiddenException, SessionException, type SessionProblem, XsrfMismatchException } from './auth.exceptions.js';
 import { AuthService } from './auth.service.js';
 import { IS_PUBLIC, ROLES } from './decorators.js';
 
@@ -48,7 +46,7 @@ export class AccessGuard implements CanActivate {
       const token = bearer ?? this.cookie.read(req);
       if (!token) throw new SessionException('NO_AUTH');
       if (!bearer && WRITE_METHODS.has(req.method) && !this.inertia.xsrf.isValid(req)) {
-        throw new AppException(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);
+        throw new XsrfMismatchException();
       }
       const { admin, ip } = await this.auth.authenticate(token, req.ip ?? '');
       req.admin = admin;

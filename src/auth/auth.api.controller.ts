@@ -3,7 +3,6 @@ import type { Request, Response } from 'express';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
 import { RateLimit } from '../common/http/rate-limit.js';
-import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { normalizeIp } from '../ips/ip-address.js';
 import { AdminCookie } from './admin-cookie.js';
@@ -11,6 +10,7 @@ import { AuthService } from './auth.service.js';
 import type { AuthenticatedAdmin } from './auth.types.js';
 import { CurrentAdmin, Public } from './decorators.js';
 import { LoginInput } from './dto/login.input.js';
+import { XsrfMismatchException } from './auth.exceptions.js';
 
 @Controller('api/admin')
 export class AuthApiController {
@@ -53,7 +53,7 @@ export class AuthApiController {
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
     const cookieToken = this.cookie.read(req);
-    if (!bearer && cookieToken && !this.inertia.xsrf.isValid(req)) throw new AppException(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);
+    if (!bearer && cookieToken && !this.inertia.xsrf.isValid(req)) throw new XsrfMismatchException();
     await this.auth.revokeToken(bearer ?? cookieToken);
     this.cookie.clear(res);
     this.inertia.xsrf.rotate(res);

@@ -1,4 +1,5 @@
 import { AppException } from '../common/http/app.exception.js';
+import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
 
 export type SessionProblem = 'NO_AUTH' | 'TOKEN_EXPIRED' | 'IP_REVOKED';
 
@@ -41,5 +42,12 @@ export class IpNotAuthorizedException extends AppException {
 export class RoleForbiddenException extends AppException {
   constructor() {
     super(403, 'FORBIDDEN_ROLE', 'Acesso restrito ao administrador master.');
+  }
+}
+
+/** A write authenticated by the session cookie without the matching XSRF header (DESIGN.md section 4). */
+export class XsrfMismatchException extends AppException {
+  constructor() {
+    super(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);
   }
 }

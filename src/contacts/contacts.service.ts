@@ -10,6 +10,7 @@ import { pageWindow, readPage } from '../database/list-query.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from './contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
+import { contactsError } from './contacts.errors.js';
 
 @Injectable()
 export class ContactsService {
@@ -91,19 +92,19 @@ export class ContactsService {
   /** Deletes an answered message; a pending one must be answered first. */
   async remove(id: number): Promise<void> {
     const contact = await this.find(id);
-    if (contact.status !== 'respondido') throw new AppException(409, 'CONTACT_PENDING', 'Só é possível excluir contatos já respondidos.');
+    if (contact.status !== 'respondido') throw contactsError('CONTACT_PENDING');
     await this.contacts.delete({ id, status: 'respondido' });
   }
 
   private async find(id: number): Promise<Contact> {
     const contact = await this.contacts.findOneBy({ id });
-    if (!contact) throw new AppException(404, 'CONTACT_NOT_FOUND', 'Contato não encontrado.');
+    if (!contact) throw contactsError('CONTACT_NOT_FOUND');
     return contact;
   }
 }
 
 function alreadyAnswered(): AppException {
-  return new AppException(409, 'CONTACT_ALREADY_ANSWERED', 'Este contato já foi marcado como respondido.');
+  return contactsError('CONTACT_ALREADY_ANSWERED');
 }
 
 function contactView(row: Contact, respondedByName: string | null): ContactView {

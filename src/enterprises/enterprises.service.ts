@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { City } from '../cities/city.entity.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../common/br/index.js';
-import { AppException } from '../common/http/app.exception.js';
+import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
 import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
 import { isMysql } from '../database/sql-dialect.js';
@@ -18,6 +18,7 @@ import { EnterpriseBilling } from './enterprise-billing.entity.js';
 import type { AddressView, BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView, LinkedUserView } from './enterprise.views.js';
 import { enterpriseSearchColumns } from './enterprise-search.js';
 import { Enterprise } from './enterprise.entity.js';
+import { enterprisesError } from './enterprises.errors.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];
@@ -144,9 +145,7 @@ export class EnterprisesService {
     await this.find(id);
     const address = await this.address(input);
     if (Object.values(address).every((value) => value === null)) {
-      throw new AppException(400, 'VALIDATION_FAILED', 'Preencha o endereço de cobrança ou escolha "O mesmo cadastrado acima".', {
-        endereco: 'Preencha o endereço de cobrança ou escolha "O mesmo cadastrado acima".',
-      });
+      throw new ValidationFailedException({ endereco: 'Preencha o endereço de cobrança ou escolha "O mesmo cadastrado acima".' });
     }
     await this.billings.save(this.billings.create({ enterpriseId: id, ...address }));
     return (await this.billing(id))!;
@@ -170,7 +169,7 @@ export class EnterprisesService {
 
   private async find(id: number): Promise<Enterprise> {
     const enterprise = await this.enterprises.findOneBy({ enterpriseId: id });
-    if (!enterprise) throw new AppException(404, 'ENTERPRISE_NOT_FOUND', 'Empresa não encontrada.');
+    if (!enterprise) throw enterprisesError('ENTERPRISE_NOT_FOUND');
     return enterprise;
   }
 
@@ -182,7 +181,7 @@ export class EnterprisesService {
     const errors: Record<string, string> = {};
     if (!known.has(input.logo)) errors.logo = 'Logo não encontrada.';
     if (input.representada_logo && !known.has(input.representada_logo)) errors.representada_logo = 'Logo representada não encontrada.';
-    if (Object.keys(errors).length > 0) throw new AppException(400, 'VALIDATION_FAILED', Object.values(errors)[0], errors);
+    if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
 
     const cnpj = normalizeCnpj(input.cnpj);
     const inscricaoEstadual = input.inscricao_estadual ? normalizeInscricaoEstadual(input.inscricao_estadual) : null;
@@ -213,7 +212,7 @@ export class EnterprisesService {
   private async address(input: AddressInput) {
     const cityId = input.city_id ?? null;
     if (cityId !== null && !(await this.cities.existsBy({ cityId }))) {
-      throw new AppException(400, 'VALIDATION_FAILED', 'Cidade não encontrada.', { city_id: 'Cidade não encontrada.' });
+      throw new ValidationFailedException({ city_id: 'Cidade não encontrada.' });
     }
     return {
       endereco: input.endereco ?? null,
@@ -249,9 +248,7 @@ export class EnterprisesService {
 }
 
 function duplicateCnpj(): AppException {
-  return new AppException(409, 'CNPJ_ALREADY_REGISTERED', 'Já existe uma empresa cadastrada com este CNPJ.', {
-    cnpj: 'Já existe uma empresa cadastrada com este CNPJ.',
-  });
+  return enterprisesError('CNPJ_ALREADY_REGISTERED');
 }
 
 function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {

@@ -3,13 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AdminRole } from '../auth/admin-role.js';
 import { currentTotp, newTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from '../auth/totp.js';
-import { AppException } from '../common/http/app.exception.js';
+import { ValidationFailedException } from '../common/http/app.exception.js';
 import { SecretBox } from '../common/crypto/secret-box.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { AuthorizedIp } from './authorized-ip.entity.js';
 import { describeLocation, IpGeolocator } from './geolocation.js';
 import { isPrivateIp, normalizeIp } from './ip-address.js';
+import { ipsError } from './ips.errors.js';
 
 /** An IP counts as online while an admin request came from it in the last 5 minutes. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -77,9 +78,8 @@ export class IpsService {
     secret = newTotpSecret(),
   ): Promise<{ ip: AuthorizedIpView; twofa: TwoFactorSetup }> {
     const ip = normalizeIp(input.ip);
-    if (!ip) throw new AppException(400, 'VALIDATION_FAILED', 'Informe um endereço IPv4 ou IPv6 válido.', { ip: 'Informe um endereço IPv4 ou IPv6 válido.' });
-    if (await this.ips.existsBy({ ip }))
-      throw new AppException(409, 'IP_ALREADY_AUTHORIZED', 'Este IP já está cadastrado.', { ip: 'Este IP já está cadastrado.' });
+    if (!ip) throw new ValidationFailedException({ ip: 'Informe um endereço IPv4 ou IPv6 válido.' });
+    if (await this.ips.existsBy({ ip })) throw ipsError('IP_ALREADY_AUTHORIZED');
 
     const saved = await this.ips.save(
       this.ips.create({ ip, role: input.targetRole, descricao: input.descricao?.trim() || null, totpSecret: this.secrets.seal(secret), createdBy }),
@@ -95,9 +95,9 @@ export class IpsService {
   /** Removes an address; the sessions that came from it end at their next request (IP_REVOKED). */
   async remove(id: number): Promise<void> {
     const ip = await this.ips.findOneBy({ id });
-    if (!ip) throw new AppException(404, 'IP_NOT_FOUND', 'IP não encontrado.');
+    if (!ip) throw ipsError('IP_NOT_FOUND');
     if (ip.role === 'master' && (await this.ips.countBy({ role: 'master' })) <= 1) {
-      throw new AppException(409, 'LAST_MASTER_IP', 'Não é possível remover o último IP master: ninguém mais conseguiria acessar o painel.');
+      throw ipsError('LAST_MASTER_IP');
     }
     await this.ips.delete({ id });
     this.lastSeenWrites.delete(id);
@@ -106,11 +106,11 @@ export class IpsService {
   /** Looks the address up in the offline database; private and loopback addresses are skipped. */
   async refreshLocation(id: number): Promise<{ ok: true; skipped: boolean; ip: AuthorizedIpView }> {
     const ip = await this.ips.findOneBy({ id });
-    if (!ip) throw new AppException(404, 'IP_NOT_FOUND', 'IP não encontrado.');
+    if (!ip) throw ipsError('IP_NOT_FOUND');
     if (isPrivateIp(ip.ip)) return { ok: true, skipped: true, ip: this.view(ip) };
 
     const location = await this.geolocator.locate(ip.ip);
-    if (!location) throw new AppException(422, 'LOCATION_NOT_FOUND', 'Não foi possível atualizar a localização agora');
+    if (!location) throw ipsError('LOCATION_NOT_FOUND');
     ip.city = location.city?.slice(0, 120) ?? null;
     ip.region = location.region?.slice(0, 120) ?? null;
     ip.country = location.country;

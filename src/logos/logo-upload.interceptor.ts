@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AppException } from '../common/http/app.exception.js';
-import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE } from './logo-file.js';
+import { LOGO_MAX_BYTES } from './logo-file.js';
+import { logosError } from './logos.errors.js';
 
 /**
  * Reads the multipart field `file` into memory, at most 3 MB (one byte more is refused while it streams,
@@ -22,7 +23,7 @@ export class LogoUploadInterceptor implements NestInterceptor {
     const res = http.getResponse<Response>();
     const parsed = new Promise<void>((resolve, reject) => {
       if (!req.is('multipart/form-data')) {
-        reject(new AppException(400, 'FILE_REQUIRED', 'Envie o arquivo como multipart/form-data no campo file.'));
+        reject(logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' }));
         return;
       }
       upload(req, res, (error: unknown) => (error ? reject(uploadError(error)) : resolve()));
@@ -33,10 +34,10 @@ export class LogoUploadInterceptor implements NestInterceptor {
 
 function uploadError(error: unknown): AppException {
   if (error instanceof multer.MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return new AppException(413, 'FILE_TOO_LARGE', LOGO_SIZE_MESSAGE, { file: LOGO_SIZE_MESSAGE });
+    if (error.code === 'LIMIT_FILE_SIZE') return logosError('FILE_TOO_LARGE');
     if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
-      return new AppException(400, 'FILE_REQUIRED', 'Envie um único arquivo, no campo file.');
+      return logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
     }
   }
-  return new AppException(400, 'INVALID_UPLOAD', 'Não foi possível ler o arquivo enviado.');
+  return logosError('INVALID_UPLOAD');
 }

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { AppException } from '../common/http/app.exception.js';
 import { toSearchText } from '../common/search-text.js';
 import { inspectLogoFile, LOGO_CONTENT_TYPES, LogoFileError, type LogoFormat } from './logo-file.js';
 import { LogoStorage } from './logo-storage.js';
 import { Logo, type LogoKind } from './logo.entity.js';
 import { DEFAULT_LOGO_FILE } from './manufacturer-logos.js';
+import { logosError } from './logos.errors.js';
 
 /** Every logo is served under this path, shipped ones from public/ and uploads from the storage. */
 export const LOGO_URL_PREFIX = '/images/fabricantes';
@@ -51,12 +51,12 @@ export class LogosService {
    * can be chosen like any other logo. Returns the stored logo.
    */
   async upload(file: { originalname: string; buffer: Buffer } | undefined, adminId: number | null): Promise<LogoView> {
-    if (!file) throw new AppException(400, 'FILE_REQUIRED', 'Selecione um arquivo de imagem no campo file.');
+    if (!file) throw logosError('FILE_REQUIRED');
     let checked: Awaited<ReturnType<typeof inspectLogoFile>>;
     try {
       checked = await inspectLogoFile(file.originalname, file.buffer);
     } catch (error) {
-      if (error instanceof LogoFileError) throw new AppException(error.status, 'INVALID_FILE', error.message, { file: error.message });
+      if (error instanceof LogoFileError) throw logosError('INVALID_FILE', { message: error.message, status: error.status });
       throw error;
     }
     const fileName = `${randomUUID()}.${FILE_EXTENSIONS[checked.format]}`;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { AppException } from '../common/http/app.exception.js';
+import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { BackgroundTasks } from '../common/background-tasks.js';
@@ -13,6 +13,7 @@ import { accountDeletionMail, passwordResetMail } from '../mail/templates.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
 import { appUserSearchColumns } from './app-user-search.js';
+import { usersError } from './users.errors.js';
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -55,8 +56,8 @@ export class AccountLinksService {
   /** The admin's 'send reset e-mail' action: the link is made now, the e-mail sent right after the answer. */
   async sendReset(userId: number): Promise<ResetRequested> {
     const user = await this.users.findOneBy({ userId });
-    if (!user) throw new AppException(404, 'USER_NOT_FOUND', 'Usuário não encontrado.');
-    if (!user.email) throw new AppException(400, 'USER_WITHOUT_EMAIL', 'Este usuário não possui e-mail cadastrado.');
+    if (!user) throw usersError('USER_NOT_FOUND');
+    if (!user.email) throw usersError('USER_WITHOUT_EMAIL');
     return this.mailResetLink(user, user.email, 'admin');
   }
 
@@ -103,7 +104,7 @@ export class AccountLinksService {
   async resetPassword(token: string, password: string): Promise<void> {
     const { state } = await this.resetState(token);
     if (state !== 'valid') throw linkError(state, 'redefinição');
-    if (!isStrongPassword(password)) throw new AppException(400, 'VALIDATION_FAILED', PASSWORD_RULE_MESSAGE, { password: PASSWORD_RULE_MESSAGE });
+    if (!isStrongPassword(password)) throw new ValidationFailedException({ password: PASSWORD_RULE_MESSAGE });
     const passwordHash = await this.hasher.hash(password);
     await this.dataSource.transaction(async (manager) => {
       const spent = await manager
@@ -191,5 +192,6 @@ function linkError(state: LinkState, purpose: string): AppException {
     used: `Este link de ${purpose} já foi usado.`,
     invalid: `Link de ${purpose} inválido.`,
   };
-  return new AppException(state === 'invalid' ? 404 : 410, `LINK_${state.toUpperCase()}`, messages[state]);
+  const code = state === 'expired' ? 'LINK_EXPIRED' : state === 'used' ? 'LINK_USED' : 'LINK_INVALID';
+  return usersError(code, { message: messages[state] });
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { Public } from '../auth/decorators.js';
-import { AppException } from '../common/http/app.exception.js';
+import { ValidationFailedException } from '../common/http/app.exception.js';
 import { RateLimit } from '../common/http/rate-limit.js';
 import { normalizeIp } from '../ips/ip-address.js';
 import { AccountLinksService } from './account-links.service.js';
@@ -25,7 +25,7 @@ export class AccountPublicController {
   @RateLimit('account-ip')
   async resetPassword(@Body() input: ResetPasswordInput) {
     if (input.password !== input.password_confirmation) {
-      throw new AppException(400, 'VALIDATION_FAILED', 'As senhas não conferem.', { password_confirmation: 'As senhas não conferem.' });
+      throw new ValidationFailedException({ password_confirmation: 'As senhas não conferem.' });
     }
     await this.links.resetPassword(input.token, input.password);
     return { ok: true };

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
 import { City } from '../cities/city.entity.js';
 import { onlyDigits } from '../common/br/index.js';
-import { AppException } from '../common/http/app.exception.js';
+import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
 import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
@@ -16,6 +16,7 @@ import { Cargo } from './cargo.entity.js';
 import type { UpdateUserInput } from './dto/update-user.input.js';
 import type { UserStatusFilter } from './dto/list-users.query.js';
 import { Ocupacao } from './ocupacao.entity.js';
+import { usersError } from './users.errors.js';
 
 export interface UsersPerEnterprise {
   /** The companies with the most users, most first. */
@@ -57,12 +58,10 @@ function registrationDays(filters: UserListFilters): RegistrationDays {
   const to = filters.date_to ? dayStartUtc(filters.date_to) : null;
   if ((filters.date_from && !from) || (filters.date_to && !to)) {
     const field = filters.date_from && !from ? 'date_from' : 'date_to';
-    throw new AppException(400, 'VALIDATION_FAILED', 'Data inválida: use AAAA-MM-DD.', { [field]: 'Data inválida: use AAAA-MM-DD.' });
+    throw new ValidationFailedException({ [field]: 'Data inválida: use AAAA-MM-DD.' });
   }
   if (from && to && from > to) {
-    throw new AppException(400, 'VALIDATION_FAILED', 'A data inicial deve ser anterior ou igual à data final.', {
-      date_from: 'A data inicial deve ser anterior ou igual à data final.',
-    });
+    throw new ValidationFailedException({ date_from: 'A data inicial deve ser anterior ou igual à data final.' });
   }
   return { ...(from ? { from: { day: filters.date_from!, start: from } } : {}), ...(to ? { to: { day: filters.date_to!, start: to } } : {}) };
 }
@@ -162,7 +161,7 @@ export class AppUsersService {
     if (input.enterprise_id && !company) errors.enterprise_id = 'Empresa não encontrada.';
     if (input.cargo_id && !cargo) errors.cargo_id = 'Cargo não encontrado.';
     if (input.ocupacao_id && !(await this.ocupacoes.existsBy({ ocupacaoId: input.ocupacao_id }))) errors.ocupacao_id = 'Ramo de atividade não encontrado.';
-    if (Object.keys(errors).length > 0) throw new AppException(400, 'VALIDATION_FAILED', Object.values(errors)[0], errors);
+    if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
     const cpf = input.cpf ? onlyDigits(input.cpf) : null;
     const values = {
       firstname: input.firstname,
@@ -209,7 +208,7 @@ export class AppUsersService {
 
   private async find(id: number): Promise<AppUser> {
     const user = await this.users.findOneBy({ userId: id });
-    if (!user) throw new AppException(404, 'USER_NOT_FOUND', 'Usuário não encontrado.');
+    if (!user) throw usersError('USER_NOT_FOUND');
     return user;
   }
 
@@ -256,5 +255,5 @@ export class AppUsersService {
 }
 
 function duplicateEmail(): AppException {
-  return new AppException(409, 'EMAIL_ALREADY_REGISTERED', 'Já existe um usuário com este email.', { email: 'Já existe um usuário com este email.' });
+  return usersError('EMAIL_ALREADY_REGISTERED');
 }

@@ -24,6 +24,26 @@ export class AppException extends HttpException {
   }
 }
 
+/** One error of a module: its HTTP status, its Portuguese message and, for an error about a field, the field. */
+export interface ErrorSpec {
+  status: number;
+  message: string;
+  field?: string;
+}
+
+/**
+ * A module's errors, enumerated once (code → status, message, field): `raise('USER_NOT_FOUND')` builds the
+ * exception, so a code is never a free string at a call site and its message never drifts between them.
+ * `message` and `status` may be given where they depend on the case (a link's purpose, a file's format).
+ */
+export function errorCatalog<const C extends Record<string, ErrorSpec>>(catalog: C) {
+  return (code: keyof C & string, override: { message?: string; status?: number } = {}): AppException => {
+    const spec = catalog[code];
+    const message = override.message ?? spec.message;
+    return new AppException(override.status ?? spec.status, code, message, spec.field ? { [spec.field]: message } : undefined);
+  };
+}
+
 /** Input that failed validation: one message per field. */
 export class ValidationFailedException extends AppException {
   constructor(errors: Record<string, string>) {
