@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { fillDays, lastDays } from '../database/daily-counts.js';
+import { fillDays, lastDays } from '../common/sao-paulo-day.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import { AppUsersService } from '../users/app-users.service.js';
 import type { DashboardData } from './dashboard.views.js';

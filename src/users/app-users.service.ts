@@ -17,6 +17,7 @@ import type { UpdateUserInput } from './dto/update-user.input.js';
 import type { UserStatusFilter } from './dto/list-users.query.js';
 import { Ocupacao } from './ocupacao.entity.js';
 import { usersError } from './users.errors.js';
+import { dayStartUtc, nextDayStartUtc, utcDatetimeText } from '../common/sao-paulo-day.js';
 
 export interface UsersPerEnterprise {
   /** The companies with the most users, most first. */
@@ -37,7 +38,6 @@ export interface UserListFilters {
   date_to?: string;
 }
 
-const SAO_PAULO_OFFSET_HOURS = 3;
 /** What the search box matches: the user's name, e-mail and CPF, and the company and cargo words. */
 const SEARCH_COLUMNS = ['u.search_text', 'u.org_search'];
 
@@ -48,8 +48,8 @@ interface RegistrationDays {
 
 /** Users registered on the filter's São Paulo days (the UTC instants those days cover). */
 function whereRegistered(query: SelectQueryBuilder<AppUser>, days: RegistrationDays): void {
-  if (days.from) query.andWhere('u.date_added >= :from', { from: utcText(days.from.start) });
-  if (days.to) query.andWhere('u.date_added < :to', { to: utcText(new Date(days.to.start.getTime() + 86_400_000)) });
+  if (days.from) query.andWhere('u.date_added >= :from', { from: utcDatetimeText(days.from.start) });
+  if (days.to) query.andWhere('u.date_added < :to', { to: utcDatetimeText(nextDayStartUtc(days.to.start)) });
 }
 
 /** The São Paulo days of the date filters, checked: a malformed date or a reversed range is refused. */
@@ -65,15 +65,6 @@ function registrationDays(filters: UserListFilters): RegistrationDays {
   }
   return { ...(from ? { from: { day: filters.date_from!, start: from } } : {}), ...(to ? { to: { day: filters.date_to!, start: to } } : {}) };
 }
-
-/** The UTC instant a São Paulo day starts, or null when the text is not a real date. */
-function dayStartUtc(day: string): Date | null {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return null;
-  return new Date(date.getTime() + SAO_PAULO_OFFSET_HOURS * 3600 * 1000);
-}
-
-const utcText = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
 /** The mobile app's users. */
 @Injectable()
