@@ -10,7 +10,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   base: command === 'build' ? '/build/' : '/',
   publicDir: false,
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./resources/js', import.meta.url)) } },
+  // The client imports server code only from src/shared (page-prop types, Brazilian document rules), as @shared/...
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)), '@': fileURLToPath(new URL('./resources/js', import.meta.url)) } },
   build: isSsrBuild
     ? { outDir: 'build/ssr', emptyOutDir: true, target: 'node20', rollupOptions: { input: 'resources/js/ssr.tsx', output: { entryFileNames: 'ssr.js' } } }
     : { outDir: 'build/client', emptyOutDir: true, manifest: true, rollupOptions: { input: 'resources/js/app.tsx' } },

@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Suites: unit (no database, no build), api (HTTP against a real database: SQLite by default,
 // MySQL/MariaDB with DB_TYPE=mysql), e2e (real Chromium against the built app), and hard (a private MariaDB
 // killed under load, the built server stopped under load: `npm run test:hard`, not part of `npm test`).
 export default defineConfig({
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
   test: {
     globals: true,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -15,7 +15,7 @@ import { bodyParsers } from './common/http/body-parsing.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { requestLogging } from './common/logging/request-logging.js';
 import { securityHeaders } from './common/http/security-headers.js';
-import { pageTitle } from './common/page-titles.js';
+import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
 import { runSeeds } from './database/seeds/seed-runner.js';

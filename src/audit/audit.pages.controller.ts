@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '../auth/decorators.js';
 import { pageFromUrl } from '../common/http/page.query.js';
 import { inertia } from '../inertia/inertia-response.js';
-import { AUDIT_ACTIONS, type AuditAction } from './audit-actions.js';
+import { AUDIT_ACTIONS, type AuditAction } from '../shared/audit-actions.js';
 import { AuditService } from './audit.service.js';
 
 @Roles('master')

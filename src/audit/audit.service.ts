@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
-import type { AuditAction, AuditEntryView } from './audit-actions.js';
+import type { AuditAction, AuditEntryView } from '../shared/audit-actions.js';
 import { AuditEntry } from './audit-entry.entity.js';
 
 export interface AuditRecord {

@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { AuditAction } from './audit-actions.js';
+import type { AuditAction } from '../shared/audit-actions.js';
 
 export const AUDITED = 'agromaq:audited';
 

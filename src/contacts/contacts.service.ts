@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Repository } from 'typeorm';
 import { Admin } from '../auth/admin.entity.js';
-import { onlyDigits } from '../common/br/index.js';
+import { onlyDigits } from '../shared/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts } from '../database/kept-counts.js';
 import { pageWindow, readPage } from '../database/list-query.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
-import type { ContactCounts, ContactPage, ContactView } from './contact.views.js';
+import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
 import { contactsError } from './contacts.errors.js';
 

@@ -3,7 +3,7 @@ import { ContactsService } from '../contacts/contacts.service.js';
 import { fillDays, lastDays } from '../common/sao-paulo-day.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import { AppUsersService } from '../users/app-users.service.js';
-import type { DashboardData } from './dashboard.views.js';
+import type { DashboardData } from '../shared/dashboard.views.js';
 
 /** The donut shows the 8 companies with most users, then 'Outros' (SPEC.md section 9). */
 export const DONUT_TOP = 8;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, QueryFailedError, Repository } from 'typeorm';
 import { City } from '../cities/city.entity.js';
-import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../common/br/index.js';
+import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
 import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
@@ -15,7 +15,15 @@ import type { AddressInput } from './dto/address.input.js';
 import type { EnterpriseInput } from './dto/enterprise.input.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
-import type { AddressView, BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView, LinkedUserView } from './enterprise.views.js';
+import type {
+  AddressView,
+  BillingView,
+  EnterpriseCounts,
+  EnterpriseListFilters,
+  EnterprisePage,
+  EnterpriseView,
+  LinkedUserView,
+} from '../shared/enterprise.views.js';
 import { enterpriseSearchColumns } from './enterprise-search.js';
 import { Enterprise } from './enterprise.entity.js';
 import { enterprisesError } from './enterprises.errors.js';

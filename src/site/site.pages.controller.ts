@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject, Redirect } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { Public } from '../auth/decorators.js';
-import { PUBLIC_PATHS } from '../common/page-titles.js';
+import { PUBLIC_PATHS } from '../shared/page-titles.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { inertia } from '../inertia/inertia-response.js';

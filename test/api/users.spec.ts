@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf } from '../../src/common/br/index.js';
+import { formatCpf } from '../../src/shared/br/index.js';
 import { AccountDeletionRequest, PasswordReset } from '../../src/users/account-token.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';

@@ -14,7 +14,7 @@ import {
   normalizeCnpj,
   normalizeInscricaoEstadual,
   normalizeSiteUrl,
-} from '../../src/common/br/index.js';
+} from '../../src/shared/br/index.js';
 
 describe('CNPJ', () => {
   it('accepts 14 digits with the right check digits, masked or not', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginReason, safeAdminNext } from '../../src/auth/login-redirect.js';
-import { pageTitle } from '../../src/common/page-titles.js';
+import { pageTitle } from '../../src/shared/page-titles.js';
 import { escapeLike, toSearchText } from '../../src/common/search-text.js';
 
 describe('page titles', () => {

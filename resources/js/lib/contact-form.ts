@@ -1,6 +1,6 @@
-import { onlyDigits } from '../../../src/common/br/digits';
-import { isValidEmail } from '../../../src/common/br/email';
-import { PHONE_MIN_DIGITS } from '../../../src/common/br/phone';
+import { onlyDigits } from '@shared/br/digits';
+import { isValidEmail } from '@shared/br/email';
+import { PHONE_MIN_DIGITS } from '@shared/br/phone';
 
 export interface ContactFields {
   nome: string;

@@ -1,5 +1,14 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { isValidCep, isValidCnpj, isValidCpf, isValidEmail, isValidInscricaoEstadual, isValidPhone, isValidSiteUrl, onlyDigits } from '../br/index.js';
+import {
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidEmail,
+  isValidInscricaoEstadual,
+  isValidPhone,
+  isValidSiteUrl,
+  onlyDigits,
+} from '../../shared/br/index.js';
 
 /** No field these rules check is near this long; longer text is refused before any pattern looks at it. */
 export const MAX_CHECKED_LENGTH = 1000;

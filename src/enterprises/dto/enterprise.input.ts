@@ -1,5 +1,5 @@
 import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IE_MAX_LENGTH } from '../../common/br/index.js';
+import { IE_MAX_LENGTH } from '../../shared/br/index.js';
 import { IsCnpj, IsEmailAddress, IsInscricaoEstadual, IsPhone, IsSiteUrl } from '../../common/http/br-validators.js';
 import { Trim, TrimToNull } from '../../common/http/trim.decorator.js';
 import { AddressInput } from './address.input.js';

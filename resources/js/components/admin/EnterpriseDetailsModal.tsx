@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatCep, formatCnpj, formatPhone } from '../../../../src/common/br';
-import type { BillingView, EnterpriseView, LinkedUserView } from '../../../../src/enterprises/enterprise.views';
+import { formatCep, formatCnpj, formatPhone } from '@shared/br';
+import type { BillingView, EnterpriseView, LinkedUserView } from '@shared/enterprise.views';
 import { api } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { EmailText } from '../ui/EmailText';

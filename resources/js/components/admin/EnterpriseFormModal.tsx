@@ -12,8 +12,8 @@ import {
   isValidPhone,
   isValidSiteUrl,
   onlyDigits,
-} from '../../../../src/common/br';
-import type { BillingView, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
+} from '@shared/br';
+import type { BillingView, EnterpriseView } from '@shared/enterprise.views';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatCpf, formatPhone, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from '../../../../src/common/br';
-import type { EnterpriseView } from '../../../../src/enterprises/enterprise.views';
-import type { AppUserView } from '../../../../src/users/app-user.views';
+import { formatCpf, formatPhone, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from '@shared/br';
+import type { EnterpriseView } from '@shared/enterprise.views';
+import type { AppUserView } from '@shared/app-user.views';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatPhone } from '../../../../src/common/br/phone';
+import { formatPhone } from '@shared/br/phone';
 import { api } from '../../lib/api';
 import { validateContact, type ContactFields } from '../../lib/contact-form';
 

@@ -1,5 +1,5 @@
 import { Head, usePage } from '@inertiajs/react';
-import { PAGE_DESCRIPTIONS, pagePath, pageTitle } from '../../../../src/common/page-titles';
+import { PAGE_DESCRIPTIONS, pagePath, pageTitle } from '@shared/page-titles';
 import type { SharedProps } from '../../types';
 
 /**

@@ -1,6 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '../../../../src/audit/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
 import { EmptyList } from '../../components/admin/ListLayout';
 import { LoadError } from '../../components/ui/LoadError';
 import { Pagination } from '../../components/ui/Pagination';

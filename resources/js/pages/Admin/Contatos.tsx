@@ -1,8 +1,8 @@
 import { usePage } from '@inertiajs/react';
 import { Check, Mail, MessageCircle, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatPhone } from '../../../../src/common/br';
-import type { ContactCounts, ContactPage, ContactView } from '../../../../src/contacts/contact.views';
+import { formatPhone } from '@shared/br';
+import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
 import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';

@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { DashboardData } from '../../../../src/dashboard/dashboard.views';
+import type { DashboardData } from '@shared/dashboard.views';
 import { LoadError } from '../../components/ui/LoadError';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';

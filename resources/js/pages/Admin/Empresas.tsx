@@ -1,8 +1,8 @@
 import { usePage } from '@inertiajs/react';
 import { Check, Pencil, Power } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatCnpj } from '../../../../src/common/br';
-import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '../../../../src/enterprises/enterprise.views';
+import { formatCnpj } from '@shared/br';
+import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/enterprise.views';
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';

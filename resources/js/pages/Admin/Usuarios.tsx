@@ -1,8 +1,8 @@
 import { usePage } from '@inertiajs/react';
 import { Check, KeyRound, Pencil, Power } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { formatCpf, formatPhone } from '../../../../src/common/br';
-import type { AppUserCounts, AppUserPage, AppUserView } from '../../../../src/users/app-user.views';
+import { formatCpf, formatPhone } from '@shared/br';
+import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
 import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
