@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
+import { expectRefused } from '../support/refusals.js';
 
 const app = useAdminApp('gestor');
 
@@ -23,12 +24,6 @@ async function createContact(overrides: Partial<Contact> = {}): Promise<Contact>
       ...overrides,
     }),
   );
-}
-
-function expectRefused(res: request.Response, status: number, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.message).toBe(message);
-  expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|SELECT|UPDATE|QueryFailed/i);
 }
 
 describe('contacts for the back office', () => {
@@ -84,26 +79,27 @@ describe('contacts for the back office', () => {
 
   it('refuses another channel, a second answer and unknown or malformed ids, changing nothing', async () => {
     const contact = await createContact();
-    for (const canal of ['telefone', '', null]) expectRefused(await markAnswered(contact.id, { canal }), 400, 'Informe por onde respondeu: whatsapp ou email.');
+    for (const canal of ['telefone', '', null])
+      expectRefused(await markAnswered(contact.id, { canal }), 400, { message: 'Informe por onde respondeu: whatsapp ou email.' });
     expect((await repo().findOneByOrFail({ id: contact.id })).status).toBe('pendente');
 
     await markAnswered(contact.id, { canal: 'whatsapp' }).expect(200);
     const first = await repo().findOneByOrFail({ id: contact.id });
-    expectRefused(await markAnswered(contact.id, { canal: 'email' }), 409, 'Este contato já foi marcado como respondido.');
+    expectRefused(await markAnswered(contact.id, { canal: 'email' }), 409, { message: 'Este contato já foi marcado como respondido.' });
     expect(await repo().findOneByOrFail({ id: contact.id })).toEqual(first);
 
-    expectRefused(await markAnswered(999999, { canal: 'email' }), 404, 'Contato não encontrado.');
-    expectRefused(await markAnswered('abc', { canal: 'email' }), 400, 'Identificador inválido.');
+    expectRefused(await markAnswered(999999, { canal: 'email' }), 404, { message: 'Contato não encontrado.' });
+    expectRefused(await markAnswered('abc', { canal: 'email' }), 400, { message: 'Identificador inválido.' });
   });
 
   it('deletes answered messages only', async () => {
     const pending = await createContact();
-    expectRefused(await remove(pending.id), 409, 'Só é possível excluir contatos já respondidos.');
+    expectRefused(await remove(pending.id), 409, { message: 'Só é possível excluir contatos já respondidos.' });
     expect(await repo().existsBy({ id: pending.id })).toBe(true);
     await markAnswered(pending.id, { canal: 'email' }).expect(200);
     expect((await remove(pending.id).expect(200)).body).toEqual({ ok: true });
     expect(await repo().existsBy({ id: pending.id })).toBe(false);
-    expectRefused(await remove(pending.id), 404, 'Contato não encontrado.');
+    expectRefused(await remove(pending.id), 404, { message: 'Contato não encontrado.' });
   });
 
   it.each([
@@ -112,7 +108,7 @@ describe('contacts for the back office', () => {
     ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 1000.'],
     ['status=lido', 'Status inválido: use pendente ou respondido.'],
   ])('refuses %s', async (query, message) => {
-    expectRefused(await get(`?${query}`), 400, message);
+    expectRefused(await get(`?${query}`), 400, { message });
   });
 
   it('needs an admin session', async () => {

@@ -12,6 +12,7 @@ import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin
 import { createEnterprise } from '../support/enterprise-factory.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { expectRefused } from '../support/refusals.js';
 
 let sut: TestApp;
 let admin: AdminSession;
@@ -51,13 +52,6 @@ async function createUser(overrides: Partial<AppUser> = {}): Promise<AppUser> {
   return users().save(
     users().create({ firstname, lastname, email, cpf, status: 1, ...overrides, ...appUserSearchColumns({ firstname, lastname, email, cpf, company, cargo }) }),
   );
-}
-
-function expectRefused(res: request.Response, status: number, message: string, field?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body.message).toBe(message);
-  if (field) expect(res.body.errors?.[field]).toBe(message);
-  expect(JSON.stringify(res.body)).not.toMatch(/at \w+ \(|SELECT|UPDATE|QueryFailed/i);
 }
 
 const tokenFrom = (text: string, path: string) => new RegExp(`https://agromaq\\.test${path}\\?token=([\\w-]+)`).exec(text)?.[1];
@@ -130,7 +124,7 @@ describe('listing app users', () => {
     ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 1000.'],
     ['status=bloqueado', 'Status inválido: use todos, ativos ou inativos.'],
   ])('refuses %s', async (query, message) => {
-    expectRefused(await api.list(`?${query}`), 400, message);
+    expectRefused(await api.list(`?${query}`), 400, { message });
   });
 });
 
@@ -188,30 +182,26 @@ describe('editing an app user', () => {
   ])('refuses an invalid %s (case %#) and changes nothing', async (field, value, message) => {
     const user = await createUser();
     const before = await users().findOneByOrFail({ userId: user.userId });
-    expectRefused(
-      await api.put(user.userId, { firstname: 'Nome', lastname: 'Sobrenome', email: `ok${user.userId}@exemplo.com.br`, [field]: value }),
-      400,
-      message,
-      field,
-    );
+    expectRefused(await api.put(user.userId, { firstname: 'Nome', lastname: 'Sobrenome', email: `ok${user.userId}@exemplo.com.br`, [field]: value }), 400, {
+      message: message,
+      field: field,
+    });
     expect(await users().findOneByOrFail({ userId: user.userId })).toEqual(before);
   });
 
   it('refuses an e-mail another user has (409)', async () => {
     const first = await createUser();
     const second = await createUser();
-    expectRefused(
-      await api.put(second.userId, { firstname: 'A', lastname: 'B', email: first.email!.toUpperCase() }),
-      409,
-      'Já existe um usuário com este email.',
-      'email',
-    );
+    expectRefused(await api.put(second.userId, { firstname: 'A', lastname: 'B', email: first.email!.toUpperCase() }), 409, {
+      message: 'Já existe um usuário com este email.',
+      field: 'email',
+    });
   });
 
   it('answers 404/400 for unknown and malformed ids', async () => {
-    expectRefused(await api.get(999999), 404, 'Usuário não encontrado.');
-    expectRefused(await api.put(999999, { firstname: 'A', lastname: 'B', email: 'a@b.com.br' }), 404, 'Usuário não encontrado.');
-    expectRefused(await api.get('abc'), 400, 'Identificador inválido.');
+    expectRefused(await api.get(999999), 404, { message: 'Usuário não encontrado.' });
+    expectRefused(await api.put(999999, { firstname: 'A', lastname: 'B', email: 'a@b.com.br' }), 404, { message: 'Usuário não encontrado.' });
+    expectRefused(await api.get('abc'), 400, { message: 'Identificador inválido.' });
   });
 
   it('toggles the status and the active counter follows', async () => {
@@ -219,7 +209,7 @@ describe('editing an app user', () => {
     const active = (await request(sut.server).get('/api/admin/users/contador/ativos').set(bearer(admin)).expect(200)).body.total as number;
     await api.status(user.userId, { status: 0 }).expect(200);
     expect((await request(sut.server).get('/api/admin/users/contador/ativos').set(bearer(admin))).body.total).toBe(active - 1);
-    expectRefused(await api.status(user.userId, { status: 'x' }), 400, 'Informe o status: 1 (ativo) ou 0 (inativo).');
+    expectRefused(await api.status(user.userId, { status: 'x' }), 400, { message: 'Informe o status: 1 (ativo) ou 0 (inativo).' });
   });
 });
 
@@ -243,55 +233,43 @@ describe('password reset', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['cache-control']).toBe('no-store');
 
-    expectRefused(
-      await api.publicPost('redefinir-senha', { token, password: 'curta1', password_confirmation: 'curta1' }),
-      400,
-      'A senha deve ter de 8 a 128 caracteres, com letras e números.',
-    );
-    expectRefused(
-      await api.publicPost('redefinir-senha', { token, password: 'somenteletras', password_confirmation: 'somenteletras' }),
-      400,
-      'A senha deve ter de 8 a 128 caracteres, com letras e números.',
-    );
-    expectRefused(
-      await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'OutraSenha2026' }),
-      400,
-      'As senhas não conferem.',
-    );
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'curta1', password_confirmation: 'curta1' }), 400, {
+      message: 'A senha deve ter de 8 a 128 caracteres, com letras e números.',
+    });
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'somenteletras', password_confirmation: 'somenteletras' }), 400, {
+      message: 'A senha deve ter de 8 a 128 caracteres, com letras e números.',
+    });
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'OutraSenha2026' }), 400, {
+      message: 'As senhas não conferem.',
+    });
     await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }).expect(200);
     const stored = await users().findOneOrFail({ select: { userId: true, passwordHash: true }, where: { userId: user.userId } });
     expect(await argon2.verify(stored.passwordHash!, 'NovaSenha2026')).toBe(true);
 
-    expectRefused(
-      await api.publicPost('redefinir-senha', { token, password: 'OutraSenha2026', password_confirmation: 'OutraSenha2026' }),
-      410,
-      'Este link de redefinição já foi usado.',
-    );
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'OutraSenha2026', password_confirmation: 'OutraSenha2026' }), 410, {
+      message: 'Este link de redefinição já foi usado.',
+    });
     expect((await request(sut.server).get(`/redefinir-senha?token=${token}`)).text).toContain('Este link já foi usado');
   });
 
   it('refuses forged and expired links', async () => {
-    expectRefused(
-      await api.publicPost('redefinir-senha', { token: 'x'.repeat(43), password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }),
-      404,
-      'Link de redefinição inválido.',
-    );
+    expectRefused(await api.publicPost('redefinir-senha', { token: 'x'.repeat(43), password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }), 404, {
+      message: 'Link de redefinição inválido.',
+    });
     const user = await createUser();
     const delivered = smtp.next(user.email!);
     await api.reset(user.userId).expect(200);
     const token = tokenFrom((await delivered).text ?? '', '/redefinir-senha')!;
     await sut.dataSource.getRepository(PasswordReset).update({ userId: user.userId }, { expiresAt: new Date(Date.now() - 1000) });
-    expectRefused(
-      await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }),
-      410,
-      'Este link de redefinição expirou. Peça um novo.',
-    );
+    expectRefused(await api.publicPost('redefinir-senha', { token, password: 'NovaSenha2026', password_confirmation: 'NovaSenha2026' }), 410, {
+      message: 'Este link de redefinição expirou. Peça um novo.',
+    });
   });
 
   it('refuses a user without e-mail and an unknown user', async () => {
     const user = await createUser({ email: null });
-    expectRefused(await api.reset(user.userId), 400, 'Este usuário não possui e-mail cadastrado.');
-    expectRefused(await api.reset(999999), 404, 'Usuário não encontrado.');
+    expectRefused(await api.reset(user.userId), 400, { message: 'Este usuário não possui e-mail cadastrado.' });
+    expectRefused(await api.reset(999999), 404, { message: 'Usuário não encontrado.' });
   });
 
   it('“esqueci minha senha” answers the same for known and unknown e-mails, and only a known one gets mail', async () => {
@@ -303,7 +281,7 @@ describe('password reset', () => {
     expect(known.body).toEqual({ ok: true, expires_in_minutes: 30 });
     await delivered;
     expect(smtp.messages.some((mail) => mail.text?.includes('ninguem@exemplo.com.br') || JSON.stringify(mail.to).includes('ninguem'))).toBe(false);
-    expectRefused(await api.publicPost('esqueci-senha', { email: 'nao-e-email' }), 400, 'Email inválido');
+    expectRefused(await api.publicPost('esqueci-senha', { email: 'nao-e-email' }), 400, { message: 'Email inválido' });
   });
 
   it('one budget per address for reset and deletion: three e-mails an hour in all, the fourth request gets 429', async () => {
@@ -413,8 +391,8 @@ describe('account deletion', () => {
     expect(erased.searchText).not.toContain('osmar');
     expect((await sut.dataSource.getRepository(AccountDeletionRequest).findOneByOrFail({ userId: user.userId })).confirmedAt).not.toBeNull();
 
-    expectRefused(await api.publicPost('excluir-conta/confirmar', { token }), 410, 'Este link de exclusão já foi usado.');
-    expectRefused(await api.publicPost('excluir-conta/confirmar', { token: 'y'.repeat(43) }), 404, 'Link de exclusão inválido.');
-    expectRefused(await api.publicPost('excluir-conta', { email: '' }), 400, 'Por favor, digite seu email.');
+    expectRefused(await api.publicPost('excluir-conta/confirmar', { token }), 410, { message: 'Este link de exclusão já foi usado.' });
+    expectRefused(await api.publicPost('excluir-conta/confirmar', { token: 'y'.repeat(43) }), 404, { message: 'Link de exclusão inválido.' });
+    expectRefused(await api.publicPost('excluir-conta', { email: '' }), 400, { message: 'Por favor, digite seu email.' });
   });
 });
