@@ -1,41 +1,28 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IpsService } from '../../src/ips/ips.service.js';
 import { createAdminFixture, nextTestIp } from '../support/admin-session.js';
-import { browserAvailable, browserFrom as openBrowser, logIn, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
-import type { TestApp } from '../support/test-app.js';
+import { browserAvailable, browserFrom as openBrowser, logIn, useBrowserApp } from '../support/browser.js';
 
-let target: BrowserApp | undefined;
-let sut: TestApp;
-let browser: Browser;
-let baseUrl: string;
-
-beforeAll(async () => {
-  if (!browserAvailable) return;
-  target = await startBrowserApp();
-  ({ sut, browser, baseUrl } = target);
-});
-
-afterAll(() => stopBrowserApp(target));
+const app = useBrowserApp();
 
 import { mkdirSync } from 'node:fs';
 
-const browserFrom = (ip: string, width = 1440) => openBrowser(browser, ip, width);
+const browserFrom = (ip: string, width = 1440) => openBrowser(app.browser, ip, width);
 mkdirSync('test-results', { recursive: true });
 
 describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
   it('a master logs in with 2FA, manages an IP on /admin/ips and logs out', async () => {
-    const master = await createAdminFixture(sut, 'master');
+    const master = await createAdminFixture(app.sut, 'master');
     const { context, page, errors } = await browserFrom(master.ip);
-    await page.goto(`${baseUrl}/admin/login`);
+    await page.goto(`${app.baseUrl}/admin/login`);
     await logIn(page, master);
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('adminData') ?? 'null'))).toMatchObject({ username: master.username, role: 'master' });
     expect(await page.evaluate(() => history.length)).toBe(2); // the login page was replaced, not pushed
 
     await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'IP de Acesso' }).click();
-    await page.waitForURL(`${baseUrl}/admin/ips`);
+    await page.waitForURL(`${app.baseUrl}/admin/ips`);
     await page.getByRole('cell', { name: master.ip, exact: true }).waitFor();
     const current = page.locator('aside').first().locator('[aria-current="page"]');
     expect(await current.allInnerTexts()).toEqual(['IP de Acesso']);
@@ -69,7 +56,7 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
 
     // The audit trail shows both writes and the login, with who and from where.
     await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Auditoria' }).click();
-    await page.waitForURL(`${baseUrl}/admin/auditoria`);
+    await page.waitForURL(`${app.baseUrl}/admin/auditoria`);
     await page.getByText('IP removido · IP').first().waitFor();
     await page.getByText(`ip: ${newIp}`).first().waitFor();
     await page.getByText('Login · Administrador').first().waitFor();
@@ -77,21 +64,21 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.screenshot({ path: 'test-results/admin-auditoria-1440.png' });
 
     await page.getByRole('button', { name: 'Sair' }).click();
-    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.waitForURL(`${app.baseUrl}/admin/login`);
     expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminData')])).toEqual([null, null]);
-    await page.goto(`${baseUrl}/admin/dashboard`);
+    await page.goto(`${app.baseUrl}/admin/dashboard`);
     await page.waitForURL(/\/admin\/login\?next=/);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('a gestor lands on next after login, never sees the IP page, and is sent back with reason=ip_revogado', async () => {
-    const gestor = await createAdminFixture(sut, 'gestor');
+    const gestor = await createAdminFixture(app.sut, 'gestor');
     const { context, page } = await browserFrom(gestor.ip, 390);
-    await page.goto(`${baseUrl}/admin/dashboard?aba=resumo`);
-    await page.waitForURL(`${baseUrl}/admin/login?next=%2Fadmin%2Fdashboard%3Faba%3Dresumo`);
+    await page.goto(`${app.baseUrl}/admin/dashboard?aba=resumo`);
+    await page.waitForURL(`${app.baseUrl}/admin/login?next=%2Fadmin%2Fdashboard%3Faba%3Dresumo`);
     await logIn(page, gestor);
-    await page.waitForURL(`${baseUrl}/admin/dashboard?aba=resumo`);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard?aba=resumo`);
     await page.screenshot({ path: 'test-results/admin-dashboard-390.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -101,12 +88,12 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.waitForTimeout(300); // the drawer slides in
     await page.screenshot({ path: 'test-results/admin-menu-390.png' });
 
-    await page.goto(`${baseUrl}/admin/ips`);
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
+    await page.goto(`${app.baseUrl}/admin/ips`);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
 
-    const ips = sut.app.get(IpsService);
+    const ips = app.sut.app.get(IpsService);
     const own = await ips.findByIp(gestor.ip);
-    await sut.dataSource.getRepository('AuthorizedIp').delete({ id: own!.id });
+    await app.sut.dataSource.getRepository('AuthorizedIp').delete({ id: own!.id });
     await page.reload();
     await page.waitForURL(/\/admin\/login\?reason=ip_revogado&next=%2Fadmin%2Fdashboard/);
     await page.getByText('Sua sessão foi encerrada porque o IP deste acesso não está mais autorizado.', { exact: false }).waitFor();
@@ -114,17 +101,17 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
   });
 
   it('ends the session in the browser when an API call inside a page answers IP_REVOKED', async () => {
-    const master = await createAdminFixture(sut, 'master');
+    const master = await createAdminFixture(app.sut, 'master');
     const { context, page } = await browserFrom(master.ip);
-    await page.goto(`${baseUrl}/admin/login`);
+    await page.goto(`${app.baseUrl}/admin/login`);
     await logIn(page, master);
-    await page.waitForURL(`${baseUrl}/admin/dashboard`);
-    await page.goto(`${baseUrl}/admin/ips`);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+    await page.goto(`${app.baseUrl}/admin/ips`);
     await page.getByRole('cell', { name: master.ip, exact: true }).waitFor();
 
-    await sut.dataSource.getRepository('AuthorizedIp').delete({ ip: master.ip });
+    await app.sut.dataSource.getRepository('AuthorizedIp').delete({ ip: master.ip });
     await page.getByRole('button', { name: 'Atualizar localizações' }).click();
-    await page.waitForURL(`${baseUrl}/admin/login?reason=ip_revogado&next=%2Fadmin%2Fips`);
+    await page.waitForURL(`${app.baseUrl}/admin/login?reason=ip_revogado&next=%2Fadmin%2Fips`);
     expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminData')])).toEqual([null, null]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.enti
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
+import { unreachable } from '../support/reach.js';
 
 const app = useBrowserApp();
 
@@ -185,15 +186,23 @@ describe.skipIf(!browserAvailable)('companies screen in Chromium', () => {
     await close();
   });
 
-  it('shows cards and the form on a phone', async () => {
-    await app.sut.dataSource.getRepository(Enterprise).count();
-    const { page, close } = await openCompanies(390);
+  it('shows cards, not the table, and the whole form on a phone', async () => {
+    const total = await app.sut.dataSource.getRepository(Enterprise).count();
+    const { page, close, errors } = await openCompanies(390);
     await page.getByRole('button', { name: /^Todos/ }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'todos');
+    await expect.poll(() => page.locator('[data-list="cards"] li').count()).toBe(Math.min(total, 20));
+    expect(await page.locator('[data-list="table"]').evaluate((table) => getComputedStyle(table).display)).toBe('none');
+    expect(await unreachable(page, 'main, header')).toEqual([]);
     await page.screenshot({ path: 'test-results/admin-empresas-390.png', fullPage: true });
     await page.getByRole('button', { name: 'Nova Empresa' }).click();
-    await page.getByRole('dialog', { name: 'Nova Empresa' }).waitFor();
+    const form = page.getByRole('dialog', { name: 'Nova Empresa' });
+    await form.getByLabel('Razão Social').waitFor();
+    expect(await unreachable(page, '[role="dialog"]')).toEqual([]);
+    for (const label of ['Razão Social', 'Nome Fantasia', 'CNPJ', 'Inscrição Estadual', 'Telefone', 'Endereço', 'CEP'])
+      expect(await form.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).count(), label).toBe(1);
     await page.screenshot({ path: 'test-results/admin-empresas-form-390.png' });
+    expect(errors).toEqual([]);
     await close();
   });
 });

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
-import { browserAvailable, launchBrowser } from '../support/browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { browserAvailable, useBrowserApp } from '../support/browser.js';
+import { unreachable } from '../support/reach.js';
 
 const GTM_ID = 'GTM-TESTE12';
 const PAGES = [
@@ -17,29 +17,14 @@ const PAGES = [
   { path: '/politicasdeprivacidade.html', title: 'AgroMaq | Termos e Políticas', heading: 'Termos de Uso e Política de Privacidade' },
 ];
 
-let sut: TestApp;
-let browser: Browser;
-let baseUrl: string;
+const app = useBrowserApp({ GTM_ID });
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-beforeAll(async () => {
-  if (!browserAvailable) return;
-  sut = await startTestApp({ GTM_ID });
-  await sut.app.listen(0, '127.0.0.1');
-  baseUrl = await sut.app.getUrl();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sut?.close();
-});
-
 async function open(width = 1440, consent: 'true' | 'false' | null = 'false', javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', javaScriptEnabled });
+  const context = await app.browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', javaScriptEnabled });
   // Outside the test machine nothing answers; keep third-party requests from waiting on the network.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  if (consent) await context.addCookies([{ name: 'cookie_consent', value: consent, url: baseUrl }]);
+  if (consent) await context.addCookies([{ name: 'cookie_consent', value: consent, url: app.baseUrl }]);
   return context.newPage();
 }
 
@@ -47,40 +32,40 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
   it('renders every public page on the server, with its title and main heading, before any script runs', async () => {
     const page = await open(1440, 'false', false);
     for (const { path, title, heading } of PAGES) {
-      await page.goto(`${baseUrl}${path}`);
+      await page.goto(`${app.baseUrl}${path}`);
       expect(await page.title()).toBe(title);
       const h1 = await page.locator('h1').first().innerText();
       if (heading) expect(h1).toContain(heading);
       expect(h1.length).toBeGreaterThan(5);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
-      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${sut.config.appUrl}${path}`);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${app.sut.config.appUrl}${path}`);
     }
     await page.context().close();
   });
 
   it('navigates through every public route by its links, and redirects unknown and legacy paths', async () => {
     const page = await open();
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: 'Contato' }).click();
-    await page.waitForURL(`${baseUrl}/contato`);
+    await page.waitForURL(`${app.baseUrl}/contato`);
     await expect.poll(() => page.title()).toBe('AgroMaq | Contato');
     await header.getByRole('button', { name: 'AgroMaq' }).click();
     await header.getByRole('link', { name: 'Ajuda' }).click();
-    await page.waitForURL(`${baseUrl}/ajuda`);
+    await page.waitForURL(`${app.baseUrl}/ajuda`);
     await header.getByRole('button', { name: 'AgroMaq' }).click();
     await header.getByRole('link', { name: 'Sobre Nós' }).click();
-    await page.waitForURL(`${baseUrl}/sobre-nos`);
+    await page.waitForURL(`${app.baseUrl}/sobre-nos`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Excluir conta' }).click();
-    await page.waitForURL(`${baseUrl}/excluir-conta`);
+    await page.waitForURL(`${app.baseUrl}/excluir-conta`);
     await page
       .getByRole('contentinfo')
       .getByRole('link', { name: /Termos de Uso/ })
       .click();
-    await page.waitForURL(`${baseUrl}/politicasdeprivacidade.html`);
+    await page.waitForURL(`${app.baseUrl}/politicasdeprivacidade.html`);
     await expect.poll(() => page.locator('article section h2').count()).toBe(21);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Área do Gestor' }).click();
-    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.waitForURL(`${app.baseUrl}/admin/login`);
 
     for (const [from, to] of [
       ['/qualquer-coisa', '/'],
@@ -88,7 +73,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
       ['/juda', '/ajuda'],
       ['/termos-e-politicas', '/politicasdeprivacidade.html'],
     ]) {
-      await page.goto(`${baseUrl}${from}`);
+      await page.goto(`${app.baseUrl}${from}`);
       expect(new URL(page.url()).pathname).toBe(to);
     }
     await page.context().close();
@@ -96,7 +81,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
 
   it('opens and closes the mobile menu (button, overlay), hiding the floating chat button while open', async () => {
     const page = await open(390);
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     const floating = page.getByTestId('chat-flutuante');
     await floating.waitFor();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -113,13 +98,13 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await floating.waitFor();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await menu.getByRole('link', { name: 'Acessar Painel' }).click();
-    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.waitForURL(`${app.baseUrl}/admin/login`);
     await page.context().close();
   });
 
   it('keeps one help answer open at a time, and shows 120-character previews of the others', async () => {
     const page = await open();
-    await page.goto(`${baseUrl}/ajuda`);
+    await page.goto(`${app.baseUrl}/ajuda`);
     const buttons = page.locator('[data-accordion-item] button');
     expect(await buttons.count()).toBe(6);
     const previews = await page.locator('[data-preview]').allInnerTexts();
@@ -138,7 +123,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
 
   it('validates and masks the contact form, then stores the message and thanks after 700 ms', async () => {
     const page = await open(390);
-    await page.goto(`${baseUrl}/contato`);
+    await page.goto(`${app.baseUrl}/contato`);
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     for (const message of ['Informe seu nome', 'Email inválido', 'Telefone inválido', 'Descreva sua mensagem'])
       await page.getByText(message, { exact: true }).waitFor();
@@ -159,7 +144,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.getByRole('button', { name: 'Enviando...' }).waitFor();
     await page.getByText('Mensagem enviada! Em breve nosso time entrará em contato.').waitFor();
     expect(Date.now() - started).toBeGreaterThanOrEqual(700);
-    const stored = await sut.dataSource.getRepository(Contact).findOneByOrFail({ email: 'ana@fazendaboavista.com.br' });
+    const stored = await app.sut.dataSource.getRepository(Contact).findOneByOrFail({ email: 'ana@fazendaboavista.com.br' });
     expect(stored).toMatchObject({ nome: 'Ana Beatriz Souza', telefone: '43998765432', status: 'pendente', origem: 'site' });
     await page.context().close();
   });
@@ -167,7 +152,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
   it('shows the failure text when the API fails', async () => {
     const page = await open();
     await page.route('**/api/contatos', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' }));
-    await page.goto(`${baseUrl}/contato`);
+    await page.goto(`${app.baseUrl}/contato`);
     await page.getByLabel('Nome').fill('Carlos');
     await page.getByLabel('E-mail').fill('carlos@exemplo.com');
     await page.getByLabel('Telefone').fill('4332221100');
@@ -179,7 +164,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
 
   it('opens WhatsApp from the subscription modal with the plan and the customer’s data', async () => {
     const page = await open();
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await page.locator('#planos button').first().click();
     const dialog = page.getByRole('dialog', { name: 'Finalizar assinatura' });
     await dialog.getByLabel('Nome completo').fill('Pedro Alves');
@@ -198,7 +183,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
   it('loads the tag manager only after Aceitar, never after Rejeitar, and remembers the choice', async () => {
     const gtm = (page: Page) => page.locator('script#gtm-script').count();
     let page = await open(1440, null);
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     const banner = page.getByRole('region', { name: 'Aviso de cookies' });
     await banner.waitFor();
     expect(await gtm(page)).toBe(0);
@@ -211,7 +196,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.context().close();
 
     page = await open(1440, null);
-    await page.goto(`${baseUrl}/contato`);
+    await page.goto(`${app.baseUrl}/contato`);
     await page.getByRole('region', { name: 'Aviso de cookies' }).getByRole('button', { name: 'Rejeitar' }).click();
     await page.reload();
     expect(await page.getByRole('region', { name: 'Aviso de cookies' }).count()).toBe(0);
@@ -226,7 +211,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     for (const width of [390, 1440]) {
       const page = await open(width, null);
       for (const { path } of PAGES) {
-        await page.goto(`${baseUrl}${path}`);
+        await page.goto(`${app.baseUrl}${path}`);
         // Evaluated through the DevTools protocol, which the page’s Content-Security-Policy does not restrict (an inline tag would be refused).
         await page.evaluate(axeSource);
         const violations = await page.evaluate(async () => {
@@ -249,14 +234,14 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
 
   it('works with the keyboard alone: skip link, menu, dropdown and form', async () => {
     const page = await open(1440);
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Pular para o conteúdo');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/contato`);
+    await page.waitForURL(`${app.baseUrl}/contato`);
     await page.getByLabel('Nome').focus();
     await page.keyboard.type('Teclado');
     await page.keyboard.press('Tab');
@@ -264,7 +249,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.context().close();
 
     const phone = await open(390);
-    await phone.goto(`${baseUrl}/`);
+    await phone.goto(`${app.baseUrl}/`);
     await phone.getByRole('button', { name: 'Abrir menu' }).focus();
     await phone.keyboard.press('Enter');
     await phone.getByRole('button', { name: 'Fechar menu' }).focus();
@@ -277,9 +262,9 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     const page = await open();
     const scripts: string[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script' && response.url().startsWith(baseUrl)) scripts.push(response.url());
+      if (response.request().resourceType() === 'script' && response.url().startsWith(app.baseUrl)) scripts.push(response.url());
     });
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await page.waitForLoadState('networkidle');
     let total = 0;
     for (const url of scripts) {
@@ -291,15 +276,20 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.context().close();
   });
 
-  it('takes screenshots of every public page at phone and desktop widths', async () => {
+  it('every public page at phone and desktop widths: nothing cut or off screen, no page errors (screenshots kept)', async () => {
     for (const width of [390, 1440]) {
       const page = await open(width);
-      for (const { path } of PAGES) {
-        await page.goto(`${baseUrl}${path}`);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const { path, heading } of PAGES) {
+        await page.goto(`${app.baseUrl}${path}`);
         await page.waitForLoadState('networkidle');
+        if (heading) await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        expect(await unreachable(page, 'header, main, footer'), `${path} at ${width} px`).toEqual([]);
         const name = path === '/' ? 'inicio' : path.replace(/[/.]/g, '');
         await page.screenshot({ path: `test-results/site-${name}-${width}.png`, fullPage: true });
       }
+      expect(errors, `page errors at ${width} px`).toEqual([]);
       await page.context().close();
     }
   });

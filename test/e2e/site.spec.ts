@@ -1,25 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, startBrowserApp, stopBrowserApp, type BrowserApp } from '../support/browser.js';
-import type { TestApp } from '../support/test-app.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, useBrowserApp } from '../support/browser.js';
+import { unreachable } from '../support/reach.js';
 
-let target: BrowserApp | undefined;
-let sut: TestApp;
-let browser: Browser;
-let baseUrl: string;
-
-beforeAll(async () => {
-  if (!browserAvailable) return;
-  target = await startBrowserApp();
-  ({ sut, browser, baseUrl } = target);
-});
-
-afterAll(() => stopBrowserApp(target));
+const app = useBrowserApp();
 
 /** A page that records console errors and uncaught exceptions, so hydration problems fail the test. */
 async function openPage(width = 1440, options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', ...options });
+  const context = await app.browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -32,7 +21,7 @@ async function openPage(width = 1440, options: { javaScriptEnabled?: boolean } =
 describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
   it('shows the home page text from the server before any script runs', async () => {
     const { page } = await openPage(1440, { javaScriptEnabled: false });
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await expect(page.title()).resolves.toBe('AgroMaq | Início');
     expect(await page.locator('h1').innerText()).toContain('Compre, venda e avalie máquinas agrícolas');
     expect(await page.getByText('Descubra o ano de fabricação', { exact: true }).isVisible()).toBe(true);
@@ -41,7 +30,7 @@ describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
 
   it('hydrates the server-rendered home page without errors', async () => {
     const { page, errors } = await openPage();
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await page.waitForFunction(() => document.querySelector('#app')?.hasAttribute('data-server-rendered'));
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
@@ -50,16 +39,16 @@ describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
 
   it('navigates from the home page to the login page without a full reload', async () => {
     const { page, errors } = await openPage();
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${app.baseUrl}/`);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('banner').getByRole('link', { name: 'Acessar Painel' }).click();
-    await page.waitForURL(`${baseUrl}/admin/login`);
+    await page.waitForURL(`${app.baseUrl}/admin/login`);
     await page.getByLabel('Usuário').waitFor();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect.poll(() => page.title()).toBe('AgroMaq | Login');
     await page.goBack();
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${app.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: /Compre, venda e avalie/ }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
@@ -67,7 +56,7 @@ describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
 
   it('shows the login form with its fields, password toggle and required-field check', async () => {
     const { page } = await openPage(390);
-    await page.goto(`${baseUrl}/admin/login`);
+    await page.goto(`${app.baseUrl}/admin/login`);
     const password = page.getByLabel('Senha', { exact: true });
     await password.fill('segredo');
     expect(await password.getAttribute('type')).toBe('password');
@@ -80,18 +69,22 @@ describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
     await page.context().close();
   });
 
-  it('takes screenshots at phone and desktop widths', async () => {
+  it('the home and login pages at phone and desktop widths: nothing cut or off screen, no console errors (screenshots kept)', async () => {
     mkdirSync('test-results', { recursive: true });
     for (const width of [390, 1440]) {
-      const { page } = await openPage(width);
-      for (const [name, path] of [
-        ['home', '/'],
-        ['login', '/admin/login'],
+      const { page, errors } = await openPage(width);
+      for (const [name, path, heading] of [
+        ['home', '/', 'Compre, venda e avalie máquinas agrícolas'],
+        ['login', '/admin/login', 'Painel administrativo'],
       ]) {
-        await page.goto(`${baseUrl}${path}`);
+        await page.goto(`${app.baseUrl}${path}`);
         await page.waitForLoadState('networkidle');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).first().innerText(), `${path} heading`).toContain(heading);
+        expect(await unreachable(page, 'header, main, footer'), `${path} at ${width} px`).toEqual([]);
         await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
       }
+      expect(errors, `console errors at ${width} px`).toEqual([]);
       await page.context().close();
     }
   });

@@ -28,9 +28,9 @@ export interface BrowserApp {
   baseUrl: string;
 }
 
-/** The app on its own database, listening on a loopback port, and a Chromium to drive it. */
-export async function startBrowserApp(): Promise<BrowserApp> {
-  const sut = await startTestApp();
+/** The app on its own database (with `env` added to its configuration), listening on a loopback port, and a Chromium to drive it. */
+export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
+  const sut = await startTestApp(env);
   await sut.app.listen(0, '127.0.0.1');
   return { sut, baseUrl: await sut.app.getUrl(), browser: await launchBrowser() };
 }
@@ -65,10 +65,10 @@ export async function logIn(page: Page, admin: AdminFixture): Promise<void> {
  * Starts the app and Chromium once for a test file (when Chromium is there) and stops them after it; the
  * returned object reads them once started.
  */
-export function useBrowserApp(): BrowserApp {
+export function useBrowserApp(env: Record<string, string> = {}): BrowserApp {
   let target: BrowserApp | undefined;
   beforeAll(async () => {
-    if (browserAvailable) target = await startBrowserApp();
+    if (browserAvailable) target = await startBrowserApp(env);
   });
   afterAll(() => stopBrowserApp(target));
   const started = () => {

@@ -27,7 +27,8 @@ export function unreachable(page: Page, scope = 'main'): Promise<string[]> {
 
     for (const root of document.querySelectorAll(scopeSelector)) {
       for (const control of root.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea')) {
-        if (!rendered(control)) continue;
+        // Controls hidden from people on purpose (a honeypot, a closed menu) are not meant to be reached.
+        if (!rendered(control) || control.closest('[aria-hidden="true"], [inert]')) continue;
         const box = control.getBoundingClientRect();
         if (box.left < -0.5 || box.right > viewportWidth + 0.5)
           problems.push(`${name(control)} lies outside the viewport (${Math.round(box.left)}–${Math.round(box.right)} of ${viewportWidth} px)`);
