@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
       await page.goto(`${app.baseUrl}${path}`);
       expect(await page.title()).toBe(title);
       const h1 = await page.locator('h1').first().innerText();
-      if (heading) expect(h1).toContain(heading);
+      expect(h1).toContain(heading);
       expect(h1.length).toBeGreaterThan(5);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
       expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${app.sut.config.appUrl}${path}`);
