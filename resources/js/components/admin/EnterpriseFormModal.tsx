@@ -9,6 +9,7 @@ import {
   isValidCep,
   isValidCnpj,
   isValidEmail,
+  isValidInscricaoEstadual,
   isValidPhone,
   isValidSiteUrl,
   onlyDigits,
@@ -99,8 +100,7 @@ function validate(fields: FormFields, billing: AddressFields | null): Errors {
   if (!fields.fantasia.trim()) errors.fantasia = 'Informe o nome fantasia.';
   if (!fields.cnpj.trim()) errors.cnpj = 'Informe o CNPJ.';
   else if (!isValidCnpj(fields.cnpj)) errors.cnpj = 'CNPJ inválido';
-  const ie = fields.inscricao_estadual.trim();
-  if (ie && ie !== IE_EXEMPT && !/^\d{1,14}$/.test(ie)) errors.inscricao_estadual = 'Inscrição estadual inválida: use somente números (até 14) ou ISENTO.';
+  if (!isValidInscricaoEstadual(fields.inscricao_estadual)) errors.inscricao_estadual = 'Inscrição estadual inválida: use somente números (até 14) ou ISENTO.';
   if (fields.cep && !isValidCep(fields.cep)) errors.cep = 'CEP inválido';
   if (fields.fone && !isValidPhone(fields.fone)) errors.fone = 'Telefone inválido';
   if (fields.email.trim() && !isValidEmail(fields.email)) errors.email = 'Email inválido';
