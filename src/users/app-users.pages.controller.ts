@@ -1,15 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { pageFromUrl } from '../common/http/page.query.js';
+import { dayStartUtc } from '../common/sao-paulo-day.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { AppUsersService } from './app-users.service.js';
 import { USER_STATUS_FILTERS, type UserStatusFilter } from './dto/list-users.query.js';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The list state as the URL carries it; anything malformed falls back to the default, so a bad link still opens. */
 export function readUserListState(query: Record<string, unknown>) {
   const status: UserStatusFilter = USER_STATUS_FILTERS.includes(query.status as UserStatusFilter) ? (query.status as UserStatusFilter) : 'todos';
-  const day = (value: unknown) => (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : '');
+  // The same rule as the list's filter (a real São Paulo day), so a link the page opens is one the list accepts.
+  const day = (value: unknown) => (typeof value === 'string' && dayStartUtc(value) ? value : '');
   let dateFrom = day(query.date_from);
   let dateTo = day(query.date_to);
   if (dateFrom && dateTo && dateFrom > dateTo) [dateFrom, dateTo] = [dateTo, dateFrom];

@@ -396,3 +396,19 @@ describe('account deletion', () => {
     expectRefused(await api.publicPost('excluir-conta', { email: '' }), 400, { message: 'Por favor, digite seu email.' });
   });
 });
+
+describe('the /admin/usuarios page', () => {
+  const pageObject = (html: string) => JSON.parse(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
+  const page = (query: string) => request(sut.server).get(`/admin/usuarios${query}`).set({ Cookie: admin.cookie, 'X-Forwarded-For': admin.ip });
+
+  it('a link with a date that does not exist still opens, without that date (the same day rule as the list)', async () => {
+    for (const query of ['?date_from=2026-02-30', '?date_to=2026-13-01', '?date_from=ontem', `?date_from=${'9'.repeat(500)}`]) {
+      const res = await page(query).expect(200);
+      const object = pageObject(res.text);
+      expect(object.props.filters, query).toMatchObject({ date_from: '', date_to: '' });
+      expect(object.props.users.data, query).toEqual(expect.any(Array));
+    }
+    const valid = pageObject((await page('?date_from=2026-02-28&date_to=2026-03-01').expect(200)).text);
+    expect(valid.props.filters).toMatchObject({ date_from: '2026-02-28', date_to: '2026-03-01' });
+  });
+});
