@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import { AppException } from '../common/http/app.exception.js';
+import { hitKeyedLimit } from '../common/http/rate-limit.js';
 
 /** Login requests: 10 a minute per IP, whoever sends them (the guard's throttler, before anything is read). */
 export const LOGIN_THROTTLERS: ThrottlerOptions[] = [{ name: 'login-ip', ttl: 60_000, limit: 10 }];
@@ -26,8 +27,6 @@ export class LoginAttempts {
   constructor(@InjectThrottlerStorage() private readonly storage: ThrottlerStorage) {}
 
   async count(account: string, ip: string): Promise<void> {
-    const { ttl, limit } = ACCOUNT_ATTEMPTS;
-    const record = await this.storage.increment(`login-account:${account}:${ip}`, ttl, limit, ttl, 'login-account');
-    if (record.isBlocked) throw new TooManyLoginAttemptsException();
+    if (!(await hitKeyedLimit(this.storage, 'login-account', `${account}:${ip}`, ACCOUNT_ATTEMPTS))) throw new TooManyLoginAttemptsException();
   }
 }

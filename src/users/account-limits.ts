@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
+import { hitKeyedLimit } from '../common/http/rate-limit.js';
 import { collationKey } from '../common/search-text.js';
 
 /** E-mails the site sends to one account in an hour, whatever was asked (reset or deletion) and however spelled. */
@@ -35,9 +36,7 @@ export const ACCOUNT_THROTTLERS: ThrottlerOptions[] = [
 export class AccountMailBudget {
   constructor(@InjectThrottlerStorage() private readonly storage: ThrottlerStorage) {}
 
-  async allows(userId: number): Promise<boolean> {
-    const { ttl, limit } = ACCOUNT_MAIL_BUDGET;
-    const record = await this.storage.increment(`account-mail:user:${userId}`, ttl, limit, ttl, 'account-mail');
-    return !record.isBlocked;
+  allows(userId: number): Promise<boolean> {
+    return hitKeyedLimit(this.storage, 'account-mail', `user:${userId}`, ACCOUNT_MAIL_BUDGET);
   }
 }

@@ -1,5 +1,5 @@
 import { applyDecorators, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
+import { ThrottlerGuard, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
 
 const RATE_LIMITS_KEY = 'rateLimits';
 
@@ -22,4 +22,13 @@ export class RateLimitGuard extends ThrottlerGuard {
     if (!request.throttler.name || !names.includes(request.throttler.name)) return true;
     return super.handleRequest(request);
   }
+}
+
+/**
+ * Counts one hit of a limit that a service checks itself, on a key it computed (a matched account, say), in
+ * the throttler's storage beside the route limits; false once the key is over `limit` hits within `ttl`.
+ */
+export async function hitKeyedLimit(storage: ThrottlerStorage, name: string, key: string, { ttl, limit }: { ttl: number; limit: number }): Promise<boolean> {
+  const record = await storage.increment(`${name}:${key}`, ttl, limit, ttl, name);
+  return !record.isBlocked;
 }

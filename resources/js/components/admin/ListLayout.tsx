@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { LoadError } from '../ui/LoadError';
+import { Pagination } from '../ui/Pagination';
 
 /**
  * The two faces of an admin list. Below 1280 px (phones, tablets and laptops with the sidebar open) rows are
@@ -45,3 +47,37 @@ export const ACTIONS_CELL = 'sticky right-0 bg-white px-3 py-1.5 shadow-[-10px_0
 export const ROW = 'group cursor-pointer hover:bg-slate-50';
 /** A card that opens the details on click. */
 export const CARD = 'flex cursor-pointer flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200';
+
+/**
+ * The body of an admin list: its load error with a retry, the rows or what an empty list says, and paging
+ * (shown past one page) that brings the list's top into view. `list` is what useListVisit returns.
+ */
+export function ListBody({
+  list,
+  rows,
+  page,
+  errorMessage,
+  emptyText,
+  onRetry,
+  onPage,
+  children,
+}: {
+  list: { loading: boolean; loadError: boolean; listRef: RefObject<HTMLDivElement | null> };
+  rows: { data: unknown[]; total: number; pageSize: number };
+  page: number;
+  errorMessage: string;
+  emptyText: string;
+  onRetry: () => void;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {list.loadError && <LoadError message={errorMessage} onRetry={onRetry} />}
+      <div ref={list.listRef} className={`scroll-mt-20 transition-opacity ${list.loading ? 'opacity-60' : ''}`} aria-busy={list.loading}>
+        {rows.data.length === 0 ? <EmptyList>{emptyText}</EmptyList> : children}
+        <Pagination page={page} totalPages={Math.max(1, Math.ceil(rows.total / rows.pageSize))} onChange={onPage} />
+      </div>
+    </>
+  );
+}

@@ -1,9 +1,7 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
-import { EmptyList } from '../../components/admin/ListLayout';
-import { LoadError } from '../../components/ui/LoadError';
-import { Pagination } from '../../components/ui/Pagination';
+import { ListBody } from '../../components/admin/ListLayout';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { formatDateTime } from '../../lib/dates';
 import { useListVisit } from '../../lib/use-list-visit';
@@ -31,8 +29,8 @@ function describe(summary: Record<string, unknown> | null): string {
 /** Who did what in the back office (masters only). */
 export default function Auditoria() {
   const { filters, entries } = usePage<Props>().props;
-  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '' });
-  const totalPages = Math.max(1, Math.ceil(entries.total / entries.pageSize));
+  const list = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '' });
+  const { visit } = list;
 
   return (
     <div>
@@ -57,38 +55,40 @@ export default function Auditoria() {
           </select>
         </label>
       </div>
-      {loadError && <LoadError message="Erro ao carregar a auditoria." onRetry={() => visit(filters)} />}
-      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-        {entries.data.length === 0 ? (
-          <EmptyList>Nenhum registro encontrado.</EmptyList>
-        ) : (
-          <ul className="mt-6 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            {entries.data.map((entry) => (
-              <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_1fr_9rem] md:items-start md:gap-4">
-                <span className="text-slate-500 tabular-nums">{formatDateTime(entry.created_at)}</span>
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">
-                    {AUDIT_ACTIONS[entry.action] ?? entry.action}
-                    {entry.target_type && (
-                      <span className="font-normal text-slate-600">
-                        {' '}
-                        · {TARGETS[entry.target_type] ?? entry.target_type}
-                        {entry.target_id ? ` #${entry.target_id}` : ''}
-                      </span>
-                    )}
-                  </p>
-                  <p className="break-words text-slate-600">{describe(entry.summary)}</p>
-                </div>
-                <span className="text-slate-700 md:text-right">
-                  {entry.admin_username ?? '—'}
-                  <span className="block font-mono text-xs text-slate-500">{entry.ip ?? ''}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
-      </div>
+      <ListBody
+        list={list}
+        rows={entries}
+        page={filters.page}
+        errorMessage="Erro ao carregar a auditoria."
+        emptyText="Nenhum registro encontrado."
+        onRetry={() => visit(filters)}
+        onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
+      >
+        <ul className="mt-6 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          {entries.data.map((entry) => (
+            <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_1fr_9rem] md:items-start md:gap-4">
+              <span className="text-slate-500 tabular-nums">{formatDateTime(entry.created_at)}</span>
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">
+                  {AUDIT_ACTIONS[entry.action] ?? entry.action}
+                  {entry.target_type && (
+                    <span className="font-normal text-slate-600">
+                      {' '}
+                      · {TARGETS[entry.target_type] ?? entry.target_type}
+                      {entry.target_id ? ` #${entry.target_id}` : ''}
+                    </span>
+                  )}
+                </p>
+                <p className="break-words text-slate-600">{describe(entry.summary)}</p>
+              </div>
+              <span className="text-slate-700 md:text-right">
+                {entry.admin_username ?? '—'}
+                <span className="block font-mono text-xs text-slate-500">{entry.ip ?? ''}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </ListBody>
     </div>
   );
 }

@@ -4,14 +4,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatPhone } from '@shared/br';
 import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
 import { IconButton, IconLink } from '../../components/ui/IconButton';
-import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
-import { Pagination } from '../../components/ui/Pagination';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
@@ -46,7 +44,8 @@ export default function Contatos() {
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/contato', ['filters', 'contacts', 'counts'], { page: 1 });
+  const list = useListVisit<Filters>('/admin/contato', ['filters', 'contacts', 'counts'], { page: 1 });
+  const { visit } = list;
   const reload = () => visit(filters);
 
   async function markAnswered(canal: 'whatsapp' | 'email') {
@@ -82,7 +81,6 @@ export default function Contatos() {
   }
 
   const answered = filters.status === 'respondido';
-  const totalPages = Math.max(1, Math.ceil(contacts.total / contacts.pageSize));
   const actions = (contact: ContactView) => (
     <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconLink
@@ -124,77 +122,76 @@ export default function Contatos() {
         <FilterButtons label="Filtrar contatos" options={TABS} value={filters.status} counts={counts} onChange={(status) => visit({ status, page: 1 })} />
       </div>
 
-      {loadError && <LoadError message="Erro ao carregar contatos" onRetry={reload} />}
-
-      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-        {contacts.data.length === 0 ? (
-          <EmptyList>{answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}</EmptyList>
-        ) : (
-          <>
-            <ListTable columns={['Nome', 'Email', 'Telefone', 'Mensagem', ...(answered ? ['Canal', 'Respondido em'] : ['Recebido em'])]}>
-              {contacts.data.map((contact) => (
-                <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
-                  <td className="px-4 py-2.5">
-                    <button
-                      type="button"
-                      onClick={(event) => (event.stopPropagation(), setDetails(contact))}
-                      className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                    >
-                      {contact.nome}
-                    </button>
-                  </td>
-                  <td className="min-w-52 px-4 py-2.5 text-slate-600">
+      <ListBody
+        list={list}
+        rows={contacts}
+        page={filters.page}
+        errorMessage="Erro ao carregar contatos"
+        emptyText={answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}
+        onRetry={reload}
+        onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
+      >
+        <ListTable columns={['Nome', 'Email', 'Telefone', 'Mensagem', ...(answered ? ['Canal', 'Respondido em'] : ['Recebido em'])]}>
+          {contacts.data.map((contact) => (
+            <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
+              <td className="px-4 py-2.5">
+                <button
+                  type="button"
+                  onClick={(event) => (event.stopPropagation(), setDetails(contact))}
+                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                >
+                  {contact.nome}
+                </button>
+              </td>
+              <td className="min-w-52 px-4 py-2.5 text-slate-600">
+                <EmailText email={contact.email} />
+              </td>
+              <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
+              <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
+                {truncate(contact.mensagem, 30)}
+              </td>
+              {answered ? (
+                <>
+                  <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
+                  <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.responded_at)}</td>
+                </>
+              ) : (
+                <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.created_at)}</td>
+              )}
+              <td className={ACTIONS_CELL}>{actions(contact)}</td>
+            </tr>
+          ))}
+        </ListTable>
+        <CardList>
+          {contacts.data.map((contact) => (
+            <li key={contact.id} onClick={() => setDetails(contact)} className={CARD}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <button
+                    type="button"
+                    onClick={(event) => (event.stopPropagation(), setDetails(contact))}
+                    className="text-left font-semibold break-words text-slate-900"
+                  >
+                    {contact.nome}
+                  </button>
+                  <p className="text-sm text-slate-600">
                     <EmailText email={contact.email} />
-                  </td>
-                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
-                  <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
-                    {truncate(contact.mensagem, 30)}
-                  </td>
-                  {answered ? (
-                    <>
-                      <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
-                      <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.responded_at)}</td>
-                    </>
-                  ) : (
-                    <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.created_at)}</td>
-                  )}
-                  <td className={ACTIONS_CELL}>{actions(contact)}</td>
-                </tr>
-              ))}
-            </ListTable>
-            <CardList>
-              {contacts.data.map((contact) => (
-                <li key={contact.id} onClick={() => setDetails(contact)} className={CARD}>
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <button
-                        type="button"
-                        onClick={(event) => (event.stopPropagation(), setDetails(contact))}
-                        className="text-left font-semibold break-words text-slate-900"
-                      >
-                        {contact.nome}
-                      </button>
-                      <p className="text-sm text-slate-600">
-                        <EmailText email={contact.email} />
-                      </p>
-                      <p className="text-sm text-slate-600">{formatPhone(contact.telefone)}</p>
-                    </div>
-                    {contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
-                  </div>
-                  <p className="mt-2 mb-3 text-sm break-words text-slate-700">{truncate(contact.mensagem, 50)}</p>
-                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                    <span className="text-xs text-slate-500">
-                      {answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}
-                    </span>
-                    {actions(contact)}
-                  </div>
-                </li>
-              ))}
-            </CardList>
-          </>
-        )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
-      </div>
+                  </p>
+                  <p className="text-sm text-slate-600">{formatPhone(contact.telefone)}</p>
+                </div>
+                {contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
+              </div>
+              <p className="mt-2 mb-3 text-sm break-words text-slate-700">{truncate(contact.mensagem, 50)}</p>
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                <span className="text-xs text-slate-500">
+                  {answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}
+                </span>
+                {actions(contact)}
+              </div>
+            </li>
+          ))}
+        </CardList>
+      </ListBody>
 
       {details && (
         <Modal

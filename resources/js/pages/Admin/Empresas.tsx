@@ -6,15 +6,13 @@ import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/e
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
-import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Pagination } from '../../components/ui/Pagination';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
@@ -56,7 +54,8 @@ export default function Empresas() {
       .catch((failure: unknown) => console.error('Falha ao carregar logos', failure));
   }, []);
 
-  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
+  const list = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
+  const { visit } = list;
   const reload = () => visit(filters);
 
   async function confirmToggle() {
@@ -81,7 +80,6 @@ export default function Empresas() {
     setFormOpen(true);
   }
 
-  const totalPages = Math.max(1, Math.ceil(enterprises.total / enterprises.pageSize));
   const actions = (enterprise: EnterpriseView) => (
     <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconButton label={`Editar ${enterprise.fantasia}`} icon={Pencil} onClick={() => openForm(enterprise)} />
@@ -126,74 +124,73 @@ export default function Empresas() {
         />
       </div>
 
-      {loadError && <LoadError message="Falha ao carregar empresas." onRetry={reload} />}
-
-      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-        {enterprises.data.length === 0 ? (
-          <EmptyList>Nenhuma empresa encontrada.</EmptyList>
-        ) : (
-          <>
-            <ListTable columns={['Logo', 'Fantasia', 'CNPJ', 'IE', 'Cidade', 'Status']}>
-              {enterprises.data.map((enterprise) => (
-                <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
-                  <td className="px-4 py-2.5">
-                    <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
-                  </td>
-                  <td className="px-4 py-2.5">
-                    <button
-                      type="button"
-                      onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
-                      className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                    >
-                      {enterprise.fantasia}
-                    </button>
-                    <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
-                  </td>
-                  <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
-                  <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
-                  <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
-                  <td className="px-4 py-2.5">
-                    <StatusBadge active={enterprise.ativo === 1} />
-                  </td>
-                  <td className={ACTIONS_CELL}>{actions(enterprise)}</td>
-                </tr>
-              ))}
-            </ListTable>
-            <CardList>
-              {enterprises.data.map((enterprise) => (
-                <li key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={CARD}>
-                  <div className="flex items-start gap-3">
-                    <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
-                    <div className="min-w-0 flex-1">
-                      <button
-                        type="button"
-                        onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
-                        className="text-left font-semibold break-words text-slate-900"
-                      >
-                        {enterprise.fantasia}
-                      </button>
-                      <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>
-                    </div>
-                    <StatusBadge active={enterprise.ativo === 1} />
-                  </div>
-                  <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
-                    <div className="min-w-0">
-                      <dt className="text-slate-500">IE</dt>
-                      <dd className="break-words text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
-                    </div>
-                    <div className="min-w-0">
-                      <dt className="text-slate-500">Cidade</dt>
-                      <dd className="break-words text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
-                    </div>
-                  </dl>
-                  <div className="mt-auto border-t border-slate-100 pt-2">{actions(enterprise)}</div>
-                </li>
-              ))}
-            </CardList>
-          </>
-        )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
-      </div>
+      <ListBody
+        list={list}
+        rows={enterprises}
+        page={filters.page}
+        errorMessage="Falha ao carregar empresas."
+        emptyText="Nenhuma empresa encontrada."
+        onRetry={reload}
+        onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
+      >
+        <ListTable columns={['Logo', 'Fantasia', 'CNPJ', 'IE', 'Cidade', 'Status']}>
+          {enterprises.data.map((enterprise) => (
+            <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
+              <td className="px-4 py-2.5">
+                <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
+              </td>
+              <td className="px-4 py-2.5">
+                <button
+                  type="button"
+                  onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
+                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                >
+                  {enterprise.fantasia}
+                </button>
+                <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
+              </td>
+              <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
+              <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
+              <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
+              <td className="px-4 py-2.5">
+                <StatusBadge active={enterprise.ativo === 1} />
+              </td>
+              <td className={ACTIONS_CELL}>{actions(enterprise)}</td>
+            </tr>
+          ))}
+        </ListTable>
+        <CardList>
+          {enterprises.data.map((enterprise) => (
+            <li key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={CARD}>
+              <div className="flex items-start gap-3">
+                <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
+                <div className="min-w-0 flex-1">
+                  <button
+                    type="button"
+                    onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
+                    className="text-left font-semibold break-words text-slate-900"
+                  >
+                    {enterprise.fantasia}
+                  </button>
+                  <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>
+                </div>
+                <StatusBadge active={enterprise.ativo === 1} />
+              </div>
+              <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
+                <div className="min-w-0">
+                  <dt className="text-slate-500">IE</dt>
+                  <dd className="break-words text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
+                </div>
+                <div className="min-w-0">
+                  <dt className="text-slate-500">Cidade</dt>
+                  <dd className="break-words text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
+                </div>
+              </dl>
+              <div className="mt-auto border-t border-slate-100 pt-2">{actions(enterprise)}</div>
+            </li>
+          ))}
+        </CardList>
+      </ListBody>
 
       <EnterpriseDetailsModal enterprise={details} onClose={() => setDetails(null)} onEdit={openForm} />
       <EnterpriseFormModal

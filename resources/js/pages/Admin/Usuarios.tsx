@@ -4,16 +4,14 @@ import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '@shared/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
 import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, EmptyList, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmailText } from '../../components/ui/EmailText';
 import { IconButton } from '../../components/ui/IconButton';
-import { LoadError } from '../../components/ui/LoadError';
 import { Modal } from '../../components/ui/Modal';
-import { Pagination } from '../../components/ui/Pagination';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
@@ -47,12 +45,13 @@ const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.tri
 export default function Usuarios() {
   const { filters, users, counts } = usePage<Props>().props;
   const toast = useToast();
-  const { visit, loading, loadError, listRef } = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], {
+  const list = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], {
     page: 1,
     busca: '',
     date_from: '',
     date_to: '',
   });
+  const { visit } = list;
   const [details, setDetails] = useState<AppUserView | null>(null);
   const [editing, setEditing] = useState<AppUserView | null>(null);
   const [toggling, setToggling] = useState<AppUserView | null>(null);
@@ -107,7 +106,6 @@ export default function Usuarios() {
     }
   }
 
-  const totalPages = Math.max(1, Math.ceil(users.total / users.pageSize));
   const actions = (user: AppUserView) => (
     <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconButton label={`Editar ${fullName(user)}`} icon={Pencil} onClick={() => setEditing(user)} />
@@ -175,66 +173,65 @@ export default function Usuarios() {
         )}
       </div>
 
-      {loadError && <LoadError message="Falha ao carregar usuários." onRetry={reload} />}
-
-      <div ref={listRef} className={`scroll-mt-20 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
-        {users.data.length === 0 ? (
-          <EmptyList>Nenhum usuário encontrado.</EmptyList>
-        ) : (
-          <>
-            <ListTable columns={['Nome', 'Email', 'Data de Cadastro', 'Empresa', 'Cargo', 'Status']}>
-              {users.data.map((user) => (
-                <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
-                  <td className="px-4 py-2.5">
-                    <button
-                      type="button"
-                      onClick={(event) => (event.stopPropagation(), setDetails(user))}
-                      className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                    >
-                      {fullName(user)}
-                    </button>
-                  </td>
-                  <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
-                  <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
-                  <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
-                  <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
-                  <td className="px-4 py-2.5">
-                    <StatusBadge active={user.status === 1} />
-                  </td>
-                  <td className={ACTIONS_CELL}>{actions(user)}</td>
-                </tr>
-              ))}
-            </ListTable>
-            <CardList>
-              {users.data.map((user) => (
-                <li key={user.user_id} onClick={() => setDetails(user)} className={CARD}>
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <button
-                        type="button"
-                        onClick={(event) => (event.stopPropagation(), setDetails(user))}
-                        className="text-left font-semibold break-words text-slate-900"
-                      >
-                        {fullName(user)}
-                      </button>
-                      <p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>
-                    </div>
-                    <StatusBadge active={user.status === 1} />
-                  </div>
-                  <p className="mt-2 mb-3 text-sm break-words text-slate-700">
-                    {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
-                  </p>
-                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                    <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
-                    {actions(user)}
-                  </div>
-                </li>
-              ))}
-            </CardList>
-          </>
-        )}
-        <Pagination page={filters.page} totalPages={totalPages} onChange={(page) => visit({ ...filters, page }, { toListTop: true })} />
-      </div>
+      <ListBody
+        list={list}
+        rows={users}
+        page={filters.page}
+        errorMessage="Falha ao carregar usuários."
+        emptyText="Nenhum usuário encontrado."
+        onRetry={reload}
+        onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
+      >
+        <ListTable columns={['Nome', 'Email', 'Data de Cadastro', 'Empresa', 'Cargo', 'Status']}>
+          {users.data.map((user) => (
+            <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
+              <td className="px-4 py-2.5">
+                <button
+                  type="button"
+                  onClick={(event) => (event.stopPropagation(), setDetails(user))}
+                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                >
+                  {fullName(user)}
+                </button>
+              </td>
+              <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
+              <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
+              <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
+              <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
+              <td className="px-4 py-2.5">
+                <StatusBadge active={user.status === 1} />
+              </td>
+              <td className={ACTIONS_CELL}>{actions(user)}</td>
+            </tr>
+          ))}
+        </ListTable>
+        <CardList>
+          {users.data.map((user) => (
+            <li key={user.user_id} onClick={() => setDetails(user)} className={CARD}>
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <button
+                    type="button"
+                    onClick={(event) => (event.stopPropagation(), setDetails(user))}
+                    className="text-left font-semibold break-words text-slate-900"
+                  >
+                    {fullName(user)}
+                  </button>
+                  <p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>
+                </div>
+                <StatusBadge active={user.status === 1} />
+              </div>
+              <p className="mt-2 mb-3 text-sm break-words text-slate-700">
+                {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
+              </p>
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
+                {actions(user)}
+              </div>
+            </li>
+          ))}
+        </CardList>
+      </ListBody>
 
       {details && (
         <Modal
