@@ -3,14 +3,12 @@
 // flags), plus a benchmark admin authorized for 127.0.0.1. Run again to start over.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { standaloneAccessServices } from '../src/auth/standalone-services.js';
+import { standaloneAccessServices } from '../src/access/standalone-services.js';
 import { City } from '../src/cities/city.entity.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { openDatabase } from '../src/database/database.js';
-import { backfill, COUNT_TRIGGERS, countTriggers, FULLTEXT_INDEXES } from '../src/database/migrations/1764500000000-KeptCounts.js';
+import { backfill, COUNT_TRIGGERS, countTriggers } from '../src/database/migrations/1764500000000-KeptCounts.js';
 import { runSeeds } from '../src/database/seeds/seed-runner.js';
-import { enterpriseSearchColumns } from '../src/enterprises/enterprise-search.js';
-import { appUserSearchColumns } from '../src/users/app-user-search.js';
 import { createLogger } from '../src/common/logging/logger.js';
 
 const { values: flags } = parseArgs({
@@ -161,13 +159,18 @@ async function main() {
   ])
     await query(`TRUNCATE TABLE ${table}`);
   await query('SET FOREIGN_KEY_CHECKS = 1');
-  // A bulk load: the kept counts are computed once at the end instead of row by row by the triggers.
+  // A bulk load: the kept counts are computed once at the end instead of row by row by the triggers, and the
+  // FULLTEXT indexes built once. The rows are inserted with their natural columns only, as another tool would:
+  // the database's own triggers compute the search columns (migration SearchOwnedByDatabase).
+  const fulltextIndexes = (await query(
+    "SELECT table_name AS tableName, index_name AS indexName, GROUP_CONCAT(column_name ORDER BY seq_in_index) AS columnNames FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_type = 'FULLTEXT' GROUP BY table_name, index_name",
+  )) as { tableName: string; indexName: string; columnNames: string }[];
+  if (fulltextIndexes.length === 0) throw new Error('no FULLTEXT index found: was a bulk load interrupted? Drop the database and run again.');
   for (const trigger of COUNT_TRIGGERS) await query(`DROP TRIGGER IF EXISTS ${trigger}`);
-  for (const index of FULLTEXT_INDEXES) await query(`ALTER TABLE ${index.table} DROP INDEX ${index.name}`).catch(() => undefined); // gone after an interrupted run
+  for (const index of fulltextIndexes) await query(`ALTER TABLE ${index.tableName} DROP INDEX ${index.indexName}`);
 
   const cities = await dataSource.getRepository(City).find();
   const cargos = (await query('SELECT cargo_id, name FROM cargos')) as { cargo_id: number; name: string }[];
-  const companies: { razao: string; fantasia: string }[] = [];
   const ocupacoes = ((await query('SELECT ocupacao_id FROM ocupacoes')) as { ocupacao_id: number }[]).map((row) => row.ocupacao_id);
   const logos = ((await query("SELECT file_name FROM logos WHERE kind = 'fabricante'")) as { file_name: string }[]).map((row) => row.file_name);
 
@@ -203,8 +206,6 @@ async function main() {
       'logo',
       'ativo',
       'score',
-      'sort_name',
-      'search_text',
       'created_at',
       'updated_at',
     ],
@@ -218,8 +219,6 @@ async function main() {
       const inscricao = String(100000000 + index);
       const bairro = pick(BAIRROS);
       const created = utc(new Date(now - Math.floor(random() * 3 * 365 * day)));
-      companies.push({ razao, fantasia });
-      const search = enterpriseSearchColumns({ razao, fantasia, cnpj, inscricaoEstadual: inscricao, bairro, cityName: city.name, uf: city.code });
       return [
         razao,
         fantasia,
@@ -235,8 +234,6 @@ async function main() {
         pick(logos),
         random() < 0.8 ? 1 : 0,
         0,
-        search.sortName,
-        search.searchText,
         created,
         created,
       ];
@@ -245,22 +242,7 @@ async function main() {
 
   await insert(
     'app_users',
-    [
-      'firstname',
-      'lastname',
-      'email',
-      'fone',
-      'cpf',
-      'enterprise_id',
-      'cargo_id',
-      'ocupacao_id',
-      'status',
-      'sort_name',
-      'search_text',
-      'org_search',
-      'date_added',
-      'date_modified',
-    ],
+    ['firstname', 'lastname', 'email', 'fone', 'cpf', 'enterprise_id', 'cargo_id', 'ocupacao_id', 'status', 'date_added', 'date_modified'],
     sizes.users,
     5000,
     (index) => {
@@ -273,30 +255,7 @@ async function main() {
       const added = utc(new Date(now - Math.floor((random() < 0.2 ? 30 : 3 * 365) * day * random())));
       const enterprise = linked ? 1 + Math.floor(random() * sizes.enterprises) : null;
       const cargo = linked ? pick(cargos) : null;
-      const search = appUserSearchColumns({
-        firstname,
-        lastname,
-        email,
-        cpf,
-        company: enterprise ? companies[enterprise - 1] : null,
-        cargo: cargo?.name ?? null,
-      });
-      return [
-        firstname,
-        lastname,
-        email,
-        '43999990000',
-        cpf,
-        enterprise,
-        cargo?.cargo_id ?? null,
-        pick(ocupacoes),
-        random() < 0.9 ? 1 : 0,
-        search.sortName,
-        search.searchText,
-        search.orgSearch,
-        added,
-        added,
-      ];
+      return [firstname, lastname, email, '43999990000', cpf, enterprise, cargo?.cargo_id ?? null, pick(ocupacoes), random() < 0.9 ? 1 : 0, added, added];
     },
   );
 
@@ -325,7 +284,7 @@ async function main() {
   console.log('  counting (kept counts), restoring the triggers and building the search indexes');
   for (const sql of backfill(true)) await query(sql);
   for (const sql of countTriggers(true)) await query(sql);
-  for (const index of FULLTEXT_INDEXES) await query(`ALTER TABLE ${index.table} ADD FULLTEXT INDEX ${index.name} (${index.columns})`);
+  for (const index of fulltextIndexes) await query(`ALTER TABLE ${index.tableName} ADD FULLTEXT INDEX ${index.indexName} (${index.columnNames})`);
 
   const { auth, ips } = standaloneAccessServices(dataSource, config);
   await auth.createAdmin({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, role: 'master', name: 'Benchmark' });

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
 import { generate } from 'otplib';
-import { pageWindow } from '../src/database/list-query.js';
+import { pageWindow } from '../src/common/sql/list-query.js';
 import { startBaseline, type BaselineQuery } from './baseline-server.js';
 
 const { values: flags } = parseArgs({

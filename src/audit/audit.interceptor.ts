@@ -2,20 +2,15 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { tap, type Observable } from 'rxjs';
-import { normalizeIp } from '../ips/ip-address.js';
+import { normalizeIp } from '../common/http/ip-address.js';
 import { AuditService, summarize } from './audit.service.js';
 import { AUDITED, type AuditedOptions } from './audited.decorator.js';
 
-/** The id a write touched: the path's `:id`, else what the response names. */
-function targetId(req: Request, response: unknown): number | null {
+/** The id a write touched: what the route says, else the path's `:id`. */
+function targetId(req: Request, options: AuditedOptions<unknown>, response: unknown): number | null {
+  if (options.targetId) return options.targetId(response);
   const fromPath = Number(req.params?.id);
-  if (Number.isInteger(fromPath) && fromPath > 0) return fromPath;
-  const body = response as Record<string, unknown> | null;
-  const nested = body?.data as Record<string, unknown> | undefined;
-  const ip = body?.ip as Record<string, unknown> | undefined;
-  const logo = body?.logo as Record<string, unknown> | undefined;
-  const candidate = body?.id ?? body?.enterprise_id ?? nested?.id ?? ip?.id ?? logo?.logo_id;
-  return typeof candidate === 'number' ? candidate : null;
+  return Number.isInteger(fromPath) && fromPath > 0 ? fromPath : null;
 }
 
 /** After a route marked @Audited succeeds, records who did it, from where, on what, with which fields. */
@@ -27,7 +22,7 @@ export class AuditInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<AuditedOptions | undefined>(AUDITED, context.getHandler());
+    const options = this.reflector.get<AuditedOptions<unknown> | undefined>(AUDITED, context.getHandler());
     if (!options || context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
     return next.handle().pipe(
@@ -38,7 +33,7 @@ export class AuditInterceptor implements NestInterceptor {
           ip: normalizeIp(req.ip ?? '') ?? req.ip ?? null,
           action: options.action,
           targetType: options.target ?? null,
-          targetId: targetId(req, response),
+          targetId: targetId(req, options, response),
           summary: options.body ? summarize(req.body) : null,
         });
       }),

@@ -1,9 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '../auth/decorators.js';
-import { pageFromUrl } from '../common/http/page.query.js';
+import { listStateFromUrl } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
-import { AUDIT_ACTIONS, type AuditAction } from '../shared/audit-actions.js';
 import { AuditService } from './audit.service.js';
+import { ListAuditQuery } from './dto/list-audit.query.js';
 
 @Roles('master')
 @Controller('admin')
@@ -12,8 +12,8 @@ export class AuditPagesController {
 
   @Get('auditoria')
   index(@Query() query: Record<string, unknown>) {
-    const acao = typeof query.acao === 'string' && query.acao in AUDIT_ACTIONS ? (query.acao as AuditAction) : '';
-    const filters = { page: pageFromUrl(query.page), acao };
+    const { page = 1, acao = '' } = listStateFromUrl(ListAuditQuery, query);
+    const filters = { page, acao };
     return inertia('Admin/Auditoria', { filters, entries: () => this.audit.list({ page: filters.page, action: acao || undefined }) });
   }
 }

@@ -3,13 +3,15 @@ import type { AuditAction } from '../shared/audit-actions.js';
 
 export const AUDITED = 'agromaq:audited';
 
-export interface AuditedOptions {
+export interface AuditedOptions<R = never> {
   action: AuditAction;
-  /** The kind of record the route changes; its id comes from the `:id` path parameter or the response. */
+  /** The kind of record the route changes; its id is the `:id` path parameter, unless `targetId` says. */
   target?: string;
+  /** Where a route that creates its record finds the new id in its own response. */
+  targetId?: (response: R) => number;
   /** Keep the request body's fields (secrets removed) as the summary. */
   body?: boolean;
 }
 
 /** Records the route's successful calls in the audit trail. */
-export const Audited = (options: AuditedOptions) => SetMetadata(AUDITED, options);
+export const Audited = <R = never>(options: AuditedOptions<R>) => SetMetadata(AUDITED, options);

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { RedirectException } from '../common/http/redirect.exception.js';
 import { InertiaService } from '../inertia/inertia.service.js';
-import { IpsService } from '../ips/ips.service.js';
+import { IpAccess } from './ip-access.js';
 import type { AdminRole } from './admin-role.js';
 import { AdminCookie } from './admin-cookie.js';
 import { RoleForbiddenException, SessionException, type SessionProblem, XsrfMismatchException } from './auth.exceptions.js';
@@ -29,7 +29,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
-    private readonly ips: IpsService,
+    private readonly ips: IpAccess,
     private readonly inertia: InertiaService,
     private readonly cookie: AdminCookie,
   ) {}

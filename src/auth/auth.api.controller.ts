@@ -4,7 +4,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
 import { RateLimit } from '../common/http/rate-limit.js';
 import { InertiaService } from '../inertia/inertia.service.js';
-import { normalizeIp } from '../ips/ip-address.js';
+import { normalizeIp } from '../common/http/ip-address.js';
 import { AdminCookie } from './admin-cookie.js';
 import { AuthService } from './auth.service.js';
 import type { AuthenticatedAdmin } from './auth.types.js';

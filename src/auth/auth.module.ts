@@ -5,7 +5,6 @@ import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
-import { IpsModule } from '../ips/ips.module.js';
 import { AccessGuard } from './access.guard.js';
 import { AdminCookie } from './admin-cookie.js';
 import { LoginAttempts } from './login-limits.js';
@@ -19,7 +18,6 @@ import { PasswordHasher } from './password-hasher.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Admin, AdminSession]),
-    IpsModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       // One key object for the process: given the secret as text, jsonwebtoken would first try to read it

@@ -5,8 +5,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
-import type { AuthorizedIp } from '../ips/authorized-ip.entity.js';
-import { IpsService } from '../ips/ips.service.js';
 import type { AdminRole } from './admin-role.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
@@ -15,6 +13,7 @@ import { LoginAttempts } from './login-limits.js';
 import { InvalidCredentialsException, IpNotAuthorizedException, SessionException, TotpAlreadyUsedException } from './auth.exceptions.js';
 import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js';
 import { PasswordHasher } from './password-hasher.js';
+import { IpAccess, type IpGrant } from './ip-access.js';
 
 export const JWT_ALGORITHM = 'HS256';
 
@@ -29,7 +28,7 @@ export class AuthService {
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     @InjectRepository(AdminSession) private readonly sessions: Repository<AdminSession>,
-    private readonly ips: IpsService,
+    private readonly ips: IpAccess,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
     private readonly attempts: LoginAttempts,
@@ -81,7 +80,7 @@ export class AuthService {
    * The admin behind a token, read fresh from the database on every request, so logout, deactivation
    * and the deletion of the IP take effect at once.
    */
-  async authenticate(token: string, requestIp: string): Promise<{ admin: AuthenticatedAdmin; ip: AuthorizedIp }> {
+  async authenticate(token: string, requestIp: string): Promise<{ admin: AuthenticatedAdmin; ip: IpGrant }> {
     let claims: TokenClaims;
     try {
       claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: [JWT_ALGORITHM] });

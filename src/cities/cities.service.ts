@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { Brackets, In, Repository } from 'typeorm';
 import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
 import { City } from './city.entity.js';
 
@@ -17,6 +17,12 @@ export interface CityView {
 @Injectable()
 export class CitiesService {
   constructor(@InjectRepository(City) private readonly cities: Repository<City>) {}
+
+  /** The given cities, by id. */
+  async byIds(ids: number[]): Promise<Map<number, City>> {
+    if (ids.length === 0) return new Map();
+    return new Map((await this.cities.findBy({ cityId: In(ids) })).map((city) => [city.cityId, city]));
+  }
 
   /**
    * Up to 100 municipalities whose name contains the search (accents and case ignored) or whose UF is

@@ -1,7 +1,7 @@
 /**
- * The form text is compared in when searching: lower case, no accents, single spaces. Stored beside the
- * original in `*_search` columns so that SQLite (which has no accent-insensitive collation) and MySQL match
- * the same way and an index can serve prefix searches.
+ * The form text is compared in when searching: lower case, no accents, single spaces; the form the database
+ * keeps its search columns in (migration SearchOwnedByDatabase), so that SQLite (which has no accent-insensitive
+ * collation) and MySQL match the same way.
  */
 export function toSearchText(value: string): string {
   return value
@@ -38,19 +38,6 @@ export function searchWords(value: string): string[] {
     .filter(Boolean);
 }
 
-/**
- * A stored search column: the words of the parts, each after a space, so that `LIKE '% abc%'` finds a row
- * with a word starting with "abc" (the same rule a FULLTEXT prefix search follows); cut at a word boundary.
- */
-export function toSearchColumn(parts: readonly (string | null | undefined)[], maxLength: number): string {
-  let column = '';
-  for (const word of parts.flatMap((part) => (part ? searchWords(part) : []))) {
-    if (column.length + 1 + word.length > maxLength) break;
-    column += ` ${word}`;
-  }
-  return column;
-}
-
 /** A search is matched word by word; more words than this add nothing but work. */
 export const MAX_SEARCH_TERMS = 8;
 
@@ -65,16 +52,4 @@ export function searchTerms(busca: string): string[] {
     .flatMap((word) => (/^[a-z0-9.\-/]+$/.test(word) && /\d/.test(word) ? [word.replace(/[.\-/]/g, '')] : searchWords(word)))
     .filter(Boolean);
   return [...new Set(terms)].slice(0, MAX_SEARCH_TERMS);
-}
-
-/** The shortest part of a document number (CPF, CNPJ, IE) that search finds. */
-export const DOCUMENT_PART_MIN = 4;
-
-/**
- * A document number and its endings of 4 characters or more, as search words: search matches the start of
- * a word, so keeping the endings lets any part of the number be found (a CPF's "998224", a CNPJ's middle).
- */
-export function documentWords(value: string | null | undefined): string[] {
-  const compact = searchWords(value ?? '').join('');
-  return Array.from({ length: Math.max(0, compact.length - DOCUMENT_PART_MIN + 1) }, (_, start) => compact.slice(start));
 }

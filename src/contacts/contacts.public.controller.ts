@@ -3,7 +3,7 @@ import type { ThrottlerOptions } from '@nestjs/throttler';
 import { RateLimit } from '../common/http/rate-limit.js';
 import type { Request } from 'express';
 import { Public } from '../auth/decorators.js';
-import { normalizeIp } from '../ips/ip-address.js';
+import { normalizeIp } from '../common/http/ip-address.js';
 import { ContactsService } from './contacts.service.js';
 import { SendContactInput } from './dto/send-contact.input.js';
 

@@ -6,7 +6,7 @@ import { onlyDigits } from '../shared/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts } from '../database/kept-counts.js';
-import { pageWindow, readPage } from '../database/list-query.js';
+import { pageWindow, readPage } from '../common/sql/list-query.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';

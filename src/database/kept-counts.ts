@@ -14,6 +14,7 @@ const CACHE_ENTRIES = 2000;
 @Injectable()
 export class KeptCounts {
   private readonly cache = new BoundedCache<string, { value: unknown }>(CACHE_ENTRIES);
+  private readonly computing = new Map<string, Promise<unknown>>();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
@@ -73,7 +74,8 @@ export class KeptCounts {
 
   /**
    * A value computed from `tables` (e.g. a search total), remembered until any of them is written to.
-   * The versions are read before computing, so a write during the computation is never hidden.
+   * The versions are read before computing, so a write during the computation is never hidden. Requests that
+   * ask for a value being computed wait for that computation instead of starting their own.
    */
   async remembered<T>(tables: string[], key: string, compute: () => Promise<T>): Promise<T> {
     const rows = (await this.dataSource.query(
@@ -84,9 +86,16 @@ export class KeptCounts {
     const cacheKey = `${versions}|${key}`;
     const hit = this.cache.get(cacheKey);
     if (hit) return hit.value as T;
-    const value = await compute();
-    this.cache.set(cacheKey, { value });
-    return value;
+    const running = this.computing.get(cacheKey);
+    if (running) return running as Promise<T>;
+    const computation = compute()
+      .then((value) => {
+        this.cache.set(cacheKey, { value });
+        return value;
+      })
+      .finally(() => this.computing.delete(cacheKey));
+    this.computing.set(cacheKey, computation);
+    return computation;
   }
 }
 

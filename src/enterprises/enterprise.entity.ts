@@ -67,11 +67,17 @@ export class Enterprise {
   @Column({ type: 'integer', default: 0 })
   score: number;
 
-  @Column({ name: 'sort_name', type: 'varchar', length: 150 })
+  /** Fantasia folded for ordering; computed by the database (migration SearchOwnedByDatabase), never written here. */
+  @Column({ name: 'sort_name', type: 'varchar', length: 150, default: '', insert: false, update: false, select: false })
   sortName: string;
 
-  @Column({ name: 'search_text', type: 'varchar', length: 800 })
+  /** The words the companies' search box matches; computed by the database, never written here. */
+  @Column({ name: 'search_text', type: 'varchar', length: 800, default: '', insert: false, update: false, select: false })
   searchText: string;
+
+  /** The words of fantasia and razão, which the users' search box matches; computed by the database. */
+  @Column({ name: 'name_search', type: 'varchar', length: 310, default: '', insert: false, update: false, select: false })
+  nameSearch: string;
 
   @Index('idx_enterprises_created')
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })

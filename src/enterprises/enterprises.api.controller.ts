@@ -29,7 +29,7 @@ export class EnterprisesApiController {
   }
 
   @Post()
-  @Audited({ action: 'enterprise.create', target: 'enterprise', body: true })
+  @Audited({ action: 'enterprise.create', target: 'enterprise', body: true, targetId: (res: { enterprise_id: number }) => res.enterprise_id })
   async create(@Body() input: EnterpriseInput) {
     const data = await this.enterprises.create(input);
     return { ok: true, id: data.enterprise_id, enterprise_id: data.enterprise_id, data };
@@ -46,12 +46,6 @@ export class EnterprisesApiController {
   async setStatus(@Param('id', IdPipe) id: number, @Body() input: EnterpriseStatusInput) {
     const data = await this.enterprises.setStatus(id, input.ativo);
     return { ok: true, ativo: data.ativo, data };
-  }
-
-  @Get(':id/users')
-  async users(@Param('id', IdPipe) id: number) {
-    const data = await this.enterprises.linkedUsers(id);
-    return { data, total: data.length };
   }
 
   @Get(':id/cobranca')

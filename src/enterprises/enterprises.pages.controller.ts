@@ -1,16 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { pageFromUrl } from '../common/http/page.query.js';
+import { listStateFromUrl } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
-import { ENTERPRISE_STATUS_FILTERS, SEARCH_MAX_LENGTH, type EnterpriseStatusFilter } from './dto/list-enterprises.query.js';
+import { ListEnterprisesQuery } from './dto/list-enterprises.query.js';
 import { EnterprisesService } from './enterprises.service.js';
-
-/** The list state as the URL carries it; anything malformed falls back to the default, so a bad link still opens. */
-export function readListState(query: Record<string, unknown>): { status: EnterpriseStatusFilter; page: number; busca: string } {
-  const status = ENTERPRISE_STATUS_FILTERS.includes(query.status as EnterpriseStatusFilter) ? (query.status as EnterpriseStatusFilter) : 'ativos';
-  const page = pageFromUrl(query.page);
-  const busca = typeof query.busca === 'string' ? query.busca.trim().slice(0, SEARCH_MAX_LENGTH) : '';
-  return { status, page, busca };
-}
 
 @Controller('admin')
 export class EnterprisesPagesController {
@@ -18,7 +10,9 @@ export class EnterprisesPagesController {
 
   @Get('empresas')
   index(@Query() query: Record<string, unknown>) {
-    const filters = readListState(query);
+    // The screen opens on ativos (DESIGN.md section 5); the API's default is todos.
+    const { status = 'ativos', page = 1, busca = '' } = listStateFromUrl(ListEnterprisesQuery, query);
+    const filters = { status, page, busca };
     return inertia('Admin/Empresas', {
       filters,
       enterprises: () => this.enterprises.list(filters),

@@ -1,30 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, In, QueryFailedError, Repository } from 'typeorm';
 import { City } from '../cities/city.entity.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
-import { isMysql } from '../database/sql-dialect.js';
+import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../common/sql/list-query.js';
+import { isMysql } from '../common/sql/sql-dialect.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
-import { AppUser } from '../users/app-user.entity.js';
-import { Cargo } from '../users/cargo.entity.js';
-import { orgSearchColumn } from '../users/app-user-search.js';
 import type { AddressInput } from './dto/address.input.js';
 import type { EnterpriseInput } from './dto/enterprise.input.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
-import type {
-  AddressView,
-  BillingView,
-  EnterpriseCounts,
-  EnterpriseListFilters,
-  EnterprisePage,
-  EnterpriseView,
-  LinkedUserView,
-} from '../shared/enterprise.views.js';
-import { enterpriseSearchColumns } from './enterprise-search.js';
+import type { AddressView, BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView } from '../shared/enterprise.views.js';
 import { Enterprise } from './enterprise.entity.js';
 import { enterprisesError } from './enterprises.errors.js';
 
@@ -111,11 +99,9 @@ export class EnterprisesService {
   /** Replaces the editable fields; read-only ones (id, score, status, dates, city names) are never taken from the input. */
   async update(id: number, input: EnterpriseInput): Promise<EnterpriseView> {
     const enterprise = await this.find(id);
-    const renamed = enterprise.razao !== input.razao || enterprise.fantasia !== input.fantasia;
     const values = await this.prepare(input);
     await this.assertCnpjFree(values.cnpj, id);
     await this.saveUnique(() => this.enterprises.save(this.enterprises.merge(enterprise, values)));
-    if (renamed) await this.refreshUserSearch(id, { razao: values.razao, fantasia: values.fantasia });
     return this.get(id);
   }
 
@@ -125,19 +111,37 @@ export class EnterprisesService {
     return this.get(id);
   }
 
-  /** The app users linked to a company, by name. */
-  async linkedUsers(id: number): Promise<LinkedUserView[]> {
-    await this.find(id);
-    const rows = await this.dataSource
-      .getRepository(AppUser)
-      .createQueryBuilder('u')
-      .leftJoin(Cargo, 'c', 'c.cargo_id = u.cargo_id')
-      .select(['u.user_id AS user_id', 'u.firstname AS firstname', 'u.lastname AS lastname', 'u.email AS email', 'c.name AS cargo_nome', 'u.status AS status'])
-      .where('u.enterprise_id = :id', { id })
-      .orderBy('u.sort_name', 'ASC')
-      .addOrderBy('u.user_id', 'ASC')
-      .getRawMany<LinkedUserView>();
-    return rows.map((row) => ({ ...row, user_id: Number(row.user_id), status: Number(row.status) }));
+  /** Refuses with ENTERPRISE_NOT_FOUND unless the company exists. */
+  async assertExists(id: number): Promise<void> {
+    if (!(await this.enterprises.existsBy({ enterpriseId: id }))) throw enterprisesError('ENTERPRISE_NOT_FOUND');
+  }
+
+  /** Whether a company exists (a form's choice, checked before saving). */
+  exists(id: number): Promise<boolean> {
+    return this.enterprises.existsBy({ enterpriseId: id });
+  }
+
+  /**
+   * The companies with a word of fantasia or razão starting with `term` (one search term, as searchTerms gives
+   * it), or null when there are more than `max`.
+   */
+  async idsByNameWord(term: string, max: number): Promise<number[] | null> {
+    const query = this.enterprises
+      .createQueryBuilder('e')
+      .select('e.enterprise_id', 'id')
+      .where('e.name_search LIKE :term', { term: `% ${term}%` })
+      .limit(max + 1);
+    const search = textSearch(term);
+    if (isMysql(this.dataSource) && search.fulltext) query.andWhere('MATCH(e.name_search) AGAINST (:fulltext IN BOOLEAN MODE)', { fulltext: search.fulltext });
+    const rows = await query.getRawMany<{ id: number | string }>();
+    return rows.length > max ? null : rows.map((row) => Number(row.id));
+  }
+
+  /** The fantasia of each of the given companies. */
+  async names(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.enterprises.find({ select: { enterpriseId: true, fantasia: true }, where: { enterpriseId: In(ids) } });
+    return new Map(rows.map((row) => [row.enterpriseId, row.fantasia]));
   }
 
   async billing(id: number): Promise<BillingView | null> {
@@ -165,16 +169,6 @@ export class EnterprisesService {
     await this.billings.delete({ enterpriseId: id });
   }
 
-  /** The users of a renamed company are found by its new name (their company words, one update per cargo). */
-  private async refreshUserSearch(id: number, company: { razao: string; fantasia: string }): Promise<void> {
-    const cargos = await this.dataSource.getRepository(Cargo).find();
-    await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: IsNull() }, { orgSearch: orgSearchColumn(company, null) });
-      for (const cargo of cargos)
-        await manager.getRepository(AppUser).update({ enterpriseId: id, cargoId: cargo.cargoId }, { orgSearch: orgSearchColumn(company, cargo.name) });
-    });
-  }
-
   private async find(id: number): Promise<Enterprise> {
     const enterprise = await this.enterprises.findOneBy({ enterpriseId: id });
     if (!enterprise) throw enterprisesError('ENTERPRISE_NOT_FOUND');
@@ -193,7 +187,6 @@ export class EnterprisesService {
 
     const cnpj = normalizeCnpj(input.cnpj);
     const inscricaoEstadual = input.inscricao_estadual ? normalizeInscricaoEstadual(input.inscricao_estadual) : null;
-    const city = address.cityId ? await this.cities.findOneBy({ cityId: address.cityId }) : null;
     return {
       razao: input.razao,
       fantasia: input.fantasia,
@@ -205,15 +198,6 @@ export class EnterprisesService {
       site: input.site ? normalizeSiteUrl(input.site) : null,
       logo: input.logo,
       representadaLogo: input.representada_logo ?? null,
-      ...enterpriseSearchColumns({
-        razao: input.razao,
-        fantasia: input.fantasia,
-        cnpj,
-        inscricaoEstadual,
-        bairro: address.bairro,
-        cityName: city?.name,
-        uf: city?.code,
-      }),
     };
   }
 

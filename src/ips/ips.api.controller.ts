@@ -5,7 +5,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { CreateAuthorizedIpInput } from './dto/create-authorized-ip.input.js';
-import { isPrivateIp, normalizeIp } from './ip-address.js';
+import { isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
 import { IpsService } from './ips.service.js';
 
 @Roles('master')
@@ -20,7 +20,7 @@ export class IpsApiController {
   }
 
   @Post('ips-autorizados')
-  @Audited({ action: 'ip.create', target: 'ip', body: true })
+  @Audited({ action: 'ip.create', target: 'ip', body: true, targetId: (res: { ip: { id: number } }) => res.ip.id })
   async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
     const { ip, twofa } = await this.ips.create(input, admin.id);
     return { ok: true, ip, twofa };

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { IpAccess } from '../auth/ip-access.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -8,10 +9,16 @@ import { IpsApiController } from './ips.api.controller.js';
 import { IpsPagesController } from './ips.pages.controller.js';
 import { IpsService } from './ips.service.js';
 
+/** Global: it provides the IP rules auth checks at every request (IpAccess), without auth importing it. */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([AuthorizedIp])],
   controllers: [IpsApiController, IpsPagesController],
-  providers: [IpsService, { provide: IpGeolocator, inject: [APP_CONFIG], useFactory: (config: AppConfig) => MmdbGeolocator.fromPackage(config.geoipDbPath) }],
-  exports: [IpsService],
+  providers: [
+    IpsService,
+    { provide: IpAccess, useExisting: IpsService },
+    { provide: IpGeolocator, inject: [APP_CONFIG], useFactory: (config: AppConfig) => MmdbGeolocator.fromPackage(config.geoipDbPath) },
+  ],
+  exports: [IpsService, IpAccess],
 })
 export class IpsModule {}

@@ -1,15 +1,16 @@
+import { IpAccess, type TotpOutcome } from '../auth/ip-access.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AdminRole } from '../auth/admin-role.js';
-import { currentTotp, newTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from '../auth/totp.js';
+import { currentTotp, newTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from '../common/crypto/totp.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { SecretBox } from '../common/crypto/secret-box.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { AuthorizedIp } from './authorized-ip.entity.js';
 import { describeLocation, IpGeolocator } from './geolocation.js';
-import { isPrivateIp, normalizeIp } from './ip-address.js';
+import { isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
 import { ipsError } from './ips.errors.js';
 
 /** An IP counts as online while an admin request came from it in the last 5 minutes. */
@@ -37,10 +38,9 @@ export interface TwoFactorSetup {
 }
 
 /** What a login code turned out to be. */
-export type TotpOutcome = 'accepted' | 'invalid' | 'used';
 
 @Injectable()
-export class IpsService {
+export class IpsService implements IpAccess {
   private readonly secrets: SecretBox;
   private readonly lastSeenWrites = new Map<number, number>();
 

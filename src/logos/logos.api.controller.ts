@@ -16,7 +16,7 @@ export class LogosApiController {
   }
 
   @Post('upload/logo')
-  @Audited({ action: 'logo.upload', target: 'logo' })
+  @Audited({ action: 'logo.upload', target: 'logo', targetId: (res: { logo: { logo_id: number } }) => res.logo.logo_id })
   @HttpCode(201)
   @UseInterceptors(LogoUploadInterceptor)
   async upload(@Req() req: Request, @CurrentAdmin() admin: AuthenticatedAdmin) {

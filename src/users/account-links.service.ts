@@ -12,7 +12,6 @@ import { AccountMailBudget } from './account-limits.js';
 import { accountDeletionMail, passwordResetMail } from '../mail/templates.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
-import { appUserSearchColumns } from './app-user-search.js';
 import { usersError } from './users.errors.js';
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
@@ -162,11 +161,11 @@ export class AccountLinksService {
         .update({ tokenHash: hashToken(token), confirmedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { confirmedAt: new Date() });
       if (!spent.affected) throw linkError('used', 'exclusão');
       const request = await manager.getRepository(AccountDeletionRequest).findOneByOrFail({ tokenHash: hashToken(token) });
-      const anonymous = { firstname: 'Conta', lastname: 'excluída' };
       await manager.getRepository(AppUser).update(
         { userId: request.userId },
         {
-          ...anonymous,
+          firstname: 'Conta',
+          lastname: 'excluída',
           email: null,
           fone: null,
           cpf: null,
@@ -176,7 +175,6 @@ export class AccountLinksService {
           planoValido: null,
           status: 0,
           dateModified: new Date(),
-          ...appUserSearchColumns({ ...anonymous, email: null, cpf: null }),
         },
       );
       await manager.getRepository(PasswordReset).delete({ userId: request.userId });

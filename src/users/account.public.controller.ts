@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { Public } from '../auth/decorators.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { RateLimit } from '../common/http/rate-limit.js';
-import { normalizeIp } from '../ips/ip-address.js';
+import { normalizeIp } from '../common/http/ip-address.js';
 import { AccountLinksService } from './account-links.service.js';
 import { EmailRequestInput, ResetPasswordInput, TokenInput } from './dto/account-requests.input.js';
 

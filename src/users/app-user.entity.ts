@@ -52,15 +52,13 @@ export class AppUser {
   @Column({ name: 'device_id', type: 'varchar', length: 255, nullable: true })
   deviceId: string | null;
 
-  @Column({ name: 'sort_name', type: 'varchar', length: 201 })
+  /** The name folded for ordering; computed by the database (migration SearchOwnedByDatabase), never written here. */
+  @Column({ name: 'sort_name', type: 'varchar', length: 201, default: '', insert: false, update: false, select: false })
   sortName: string;
 
-  @Column({ name: 'search_text', type: 'varchar', length: 600 })
+  /** The words the search box matches; computed by the database, never written here. */
+  @Column({ name: 'search_text', type: 'varchar', length: 600, default: '', insert: false, update: false, select: false })
   searchText: string;
-
-  /** The words of the user's company and cargo, for the search box (kept by AppUsersService and EnterprisesService). */
-  @Column({ name: 'org_search', type: 'varchar', length: 400, default: '' })
-  orgSearch: string;
 
   @Index('idx_app_users_added')
   @Column({ name: 'date_added', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })

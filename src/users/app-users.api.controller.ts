@@ -51,3 +51,15 @@ export class AppUsersApiController {
     return this.links.sendReset(id);
   }
 }
+
+/** A company's app users, under the company's path (its details screen); the users domain answers them. */
+@Controller('api/admin/enterprises')
+export class CompanyUsersApiController {
+  constructor(private readonly users: AppUsersService) {}
+
+  @Get(':id/users')
+  async list(@Param('id', IdPipe) id: number) {
+    const data = await this.users.ofCompany(id);
+    return { data, total: data.length };
+  }
+}

@@ -1,21 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
-import { City } from '../cities/city.entity.js';
+import { QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { CitiesService } from '../cities/cities.service.js';
 import { onlyDigits } from '../shared/br/index.js';
+import { searchWords } from '../common/search-text.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../database/list-query.js';
-import { isMysql } from '../database/sql-dialect.js';
+import { pageWindow, preferFulltext, readPage, textSearch, whereEveryTerm, type TextSearch } from '../common/sql/list-query.js';
+import { isMysql } from '../common/sql/sql-dialect.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
+import { EnterprisesService } from '../enterprises/enterprises.service.js';
+import type { LinkedUserView } from '../shared/enterprise.views.js';
 import { AppUser } from './app-user.entity.js';
-import { appUserSearchColumns } from './app-user-search.js';
 import type { AppUserCounts, AppUserPage, AppUserView } from '../shared/app-user.views.js';
 import { Cargo } from './cargo.entity.js';
 import type { UpdateUserInput } from './dto/update-user.input.js';
 import type { UserStatusFilter } from './dto/list-users.query.js';
-import { Ocupacao } from './ocupacao.entity.js';
+import { UserLookupsService } from './user-lookups.service.js';
 import { usersError } from './users.errors.js';
 import { dayStartUtc, nextDayStartUtc, utcDatetimeText } from '../common/sao-paulo-day.js';
 
@@ -38,8 +40,53 @@ export interface UserListFilters {
   date_to?: string;
 }
 
-/** What the search box matches: the user's name, e-mail and CPF, and the company and cargo words. */
-const SEARCH_COLUMNS = ['u.search_text', 'u.org_search'];
+/** What each search term matches besides the user's own words: cargos, and companies by name. */
+interface TermMatches {
+  cargos: number[];
+  /** The companies, or 'many' when there are more than COMPANY_IDS_MAX (then the search joins the companies). */
+  companies: number[] | 'many';
+}
+
+/**
+ * Users the search box finds: every term starts a word of the user's name, e-mail or CPF (any part of it), of
+ * the company's fantasia or razão, or of the cargo's name. The company's words are read from the companies at
+ * search time, so a company renamed, or a row written by another tool, is found by its current words: a term
+ * that matches few companies becomes their ids, one that matches many reads the user's company row (a
+ * many-to-one join), and one that matches none costs nothing more. With `fulltext` (MySQL/MariaDB), the
+ * candidates come from the FULLTEXT indexes first: users whose own words hold every term, users of companies
+ * whose name holds any term, and users of a matching cargo (every match is among them; the conditions above
+ * then keep the exact ones).
+ */
+function whereSearched(query: SelectQueryBuilder<AppUser>, search: TextSearch, matches: Map<string, TermMatches>, fulltext: boolean): void {
+  const joined = [...matches.values()].some((match) => match.companies === 'many');
+  if (joined) query.leftJoin(Enterprise, 'ue', 'ue.enterprise_id = u.enterprise_id');
+  whereEveryTerm(query, search, (param, term) => {
+    const match = matches.get(term) ?? { cargos: [], companies: [] };
+    const company =
+      match.companies === 'many' ? [`ue.name_search LIKE ${param}`] : match.companies.length > 0 ? [`u.enterprise_id IN (${match.companies.join(', ')})`] : [];
+    return [`u.search_text LIKE ${param}`, ...company, ...(match.cargos.length > 0 ? [`u.cargo_id IN (${match.cargos.join(', ')})`] : [])];
+  });
+  if (!fulltext || !search.fulltext) return;
+  const any = (pick: (match: TermMatches) => number[]) => [...new Set([...matches.values()].flatMap(pick))];
+  const companies = any((match) => (match.companies === 'many' ? [] : match.companies));
+  const cargos = any((match) => match.cargos);
+  const candidates = [
+    'SELECT user_id FROM app_users WHERE MATCH(search_text) AGAINST (:fulltext IN BOOLEAN MODE)',
+    ...(joined
+      ? [
+          'SELECT a.user_id FROM enterprises e JOIN app_users a ON a.enterprise_id = e.enterprise_id WHERE MATCH(e.name_search) AGAINST (:fulltextAny IN BOOLEAN MODE)',
+        ]
+      : companies.length > 0
+        ? [`SELECT user_id FROM app_users WHERE enterprise_id IN (${companies.join(', ')})`]
+        : []),
+    ...(cargos.length > 0 ? [`SELECT user_id FROM app_users WHERE cargo_id IN (${cargos.join(', ')})`] : []),
+  ];
+  query.innerJoin(`(${candidates.join(' UNION ')})`, 'candidate', 'candidate.user_id = u.user_id');
+  query.setParameters({ fulltext: search.fulltext, ...(joined ? { fulltextAny: search.fulltextAny } : {}) });
+}
+
+/** Past this many companies for one term, the search reads the user's company row instead of listing ids. */
+const COMPANY_IDS_MAX = 1000;
 
 interface RegistrationDays {
   from?: { day: string; start: Date };
@@ -52,17 +99,10 @@ function whereRegistered(query: SelectQueryBuilder<AppUser>, days: RegistrationD
   if (days.to) query.andWhere('u.date_added < :to', { to: utcDatetimeText(nextDayStartUtc(days.to.start)) });
 }
 
-/** The São Paulo days of the date filters, checked: a malformed date or a reversed range is refused. */
+/** The São Paulo days of the date filters, as ListUsersQuery checked them (real days, in order). */
 function registrationDays(filters: UserListFilters): RegistrationDays {
   const from = filters.date_from ? dayStartUtc(filters.date_from) : null;
   const to = filters.date_to ? dayStartUtc(filters.date_to) : null;
-  if ((filters.date_from && !from) || (filters.date_to && !to)) {
-    const field = filters.date_from && !from ? 'date_from' : 'date_to';
-    throw new ValidationFailedException({ [field]: 'Data inválida: use AAAA-MM-DD.' });
-  }
-  if (from && to && from > to) {
-    throw new ValidationFailedException({ date_from: 'A data inicial deve ser anterior ou igual à data final.' });
-  }
   return { ...(from ? { from: { day: filters.date_from!, start: from } } : {}), ...(to ? { to: { day: filters.date_to!, start: to } } : {}) };
 }
 
@@ -71,10 +111,9 @@ function registrationDays(filters: UserListFilters): RegistrationDays {
 export class AppUsersService {
   constructor(
     @InjectRepository(AppUser) private readonly users: Repository<AppUser>,
-    @InjectRepository(Enterprise) private readonly enterprises: Repository<Enterprise>,
-    @InjectRepository(Cargo) private readonly cargos: Repository<Cargo>,
-    @InjectRepository(Ocupacao) private readonly ocupacoes: Repository<Ocupacao>,
-    @InjectRepository(City) private readonly cities: Repository<City>,
+    private readonly lookups: UserLookupsService,
+    private readonly enterprises: EnterprisesService,
+    private readonly cities: CitiesService,
     private readonly kept: KeptCounts,
   ) {}
 
@@ -93,7 +132,7 @@ export class AppUsersService {
     if (filters.status === 'inativos') query.andWhere('u.status = 0');
     if (search.active) {
       const walked = pick(await this.keptCounts(days));
-      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
+      whereSearched(query, search, await this.termMatches(search), isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
     }
     const rows = await readPage(
       query,
@@ -114,19 +153,52 @@ export class AppUsersService {
     const days = registrationDays(filters);
     const search = textSearch(filters.busca);
     if (!search.active) return this.keptCounts(days);
-    return this.kept.remembered(['app_users'], JSON.stringify(['users', search.terms, days.from?.day, days.to?.day]), async () => {
+    return this.kept.remembered(['app_users', 'enterprises'], JSON.stringify(['users', search.terms, days.from?.day, days.to?.day]), async () => {
       const query = this.users.createQueryBuilder('u').select('u.status', 'status').addSelect('COUNT(*)', 'total').groupBy('u.status');
       whereRegistered(query, days);
-      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.users.manager.connection));
+      whereSearched(query, search, await this.termMatches(search), isMysql(this.users.manager.connection));
       const rows = await query.getRawMany<{ status: number | string; total: number | string }>();
       return statusCounts(new Map(rows.map((row) => [String(Number(row.status)), Number(row.total)])));
     });
+  }
+
+  /**
+   * The cargos and companies each term starts a word of: cargos from the reference list, companies from the
+   * companies (remembered until a company changes).
+   */
+  private async termMatches(search: TextSearch): Promise<Map<string, TermMatches>> {
+    if (search.terms.length === 0) return new Map();
+    const cargos = [...(await this.lookups.cargoNames())].map(([id, name]) => ({ id, words: searchWords(name) }));
+    const entries = await Promise.all(
+      search.terms.map(async (term): Promise<[string, TermMatches]> => {
+        const companies = await this.kept.remembered(['enterprises'], JSON.stringify(['company-ids', term]), async () => {
+          const ids = await this.enterprises.idsByNameWord(term, COMPANY_IDS_MAX);
+          return ids ?? ('many' as const);
+        });
+        return [term, { cargos: cargos.filter((cargo) => cargo.words.some((word) => word.startsWith(term))).map((cargo) => cargo.id), companies }];
+      }),
+    );
+    return new Map(entries);
   }
 
   /** Users per status, all or registered on the given days, from the kept counts. */
   private async keptCounts(days: RegistrationDays): Promise<AppUserCounts> {
     if (!days.from && !days.to) return statusCounts(await this.kept.buckets('app_users.status'));
     return statusCounts(await this.kept.daysPerBucket('app_users', days.from?.day, days.to?.day));
+  }
+
+  /** The app users linked to a company, by name (the company's details). */
+  async ofCompany(enterpriseId: number): Promise<LinkedUserView[]> {
+    await this.enterprises.assertExists(enterpriseId);
+    const rows = await this.users
+      .createQueryBuilder('u')
+      .leftJoin(Cargo, 'c', 'c.cargo_id = u.cargo_id')
+      .select(['u.user_id AS user_id', 'u.firstname AS firstname', 'u.lastname AS lastname', 'u.email AS email', 'c.name AS cargo_nome', 'u.status AS status'])
+      .where('u.enterprise_id = :enterpriseId', { enterpriseId })
+      .orderBy('u.sort_name', 'ASC')
+      .addOrderBy('u.user_id', 'ASC')
+      .getRawMany<LinkedUserView>();
+    return rows.map((row) => ({ ...row, user_id: Number(row.user_id), status: Number(row.status) }));
   }
 
   async countActive(): Promise<number> {
@@ -145,26 +217,20 @@ export class AppUsersService {
     const errors: Record<string, string> = {};
     const other = await this.users.findOne({ select: { userId: true }, where: { email } });
     if (other && other.userId !== id) throw duplicateEmail();
-    const company = input.enterprise_id
-      ? await this.enterprises.findOne({ select: { enterpriseId: true, razao: true, fantasia: true }, where: { enterpriseId: input.enterprise_id } })
-      : null;
-    const cargo = input.cargo_id ? await this.cargos.findOneBy({ cargoId: input.cargo_id }) : null;
-    if (input.enterprise_id && !company) errors.enterprise_id = 'Empresa não encontrada.';
-    if (input.cargo_id && !cargo) errors.cargo_id = 'Cargo não encontrado.';
-    if (input.ocupacao_id && !(await this.ocupacoes.existsBy({ ocupacaoId: input.ocupacao_id }))) errors.ocupacao_id = 'Ramo de atividade não encontrado.';
+    if (input.enterprise_id && !(await this.enterprises.exists(input.enterprise_id))) errors.enterprise_id = 'Empresa não encontrada.';
+    if (input.cargo_id && !(await this.lookups.cargoNames()).has(input.cargo_id)) errors.cargo_id = 'Cargo não encontrado.';
+    if (input.ocupacao_id && !(await this.lookups.ocupacaoNames()).has(input.ocupacao_id)) errors.ocupacao_id = 'Ramo de atividade não encontrado.';
     if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
-    const cpf = input.cpf ? onlyDigits(input.cpf) : null;
     const values = {
       firstname: input.firstname,
       lastname: input.lastname,
       email,
       fone: input.fone ? onlyDigits(input.fone) : null,
-      cpf,
+      cpf: input.cpf ? onlyDigits(input.cpf) : null,
       enterpriseId: input.enterprise_id ?? null,
       cargoId: input.cargo_id ?? null,
       ocupacaoId: input.ocupacao_id ?? null,
       dateModified: new Date(),
-      ...appUserSearchColumns({ firstname: input.firstname, lastname: input.lastname, email, cpf, company, cargo: cargo?.name ?? null }),
     };
     try {
       await this.users.save(this.users.merge(user, values));
@@ -206,18 +272,12 @@ export class AppUsersService {
   private async views(rows: AppUser[]): Promise<AppUserView[]> {
     const ids = <K extends keyof AppUser>(key: K) =>
       [...new Set(rows.map((row) => row[key]).filter((id): id is NonNullable<AppUser[K]> => id !== null))] as number[];
-    const [enterprises, cargos, ocupacoes, cities] = await Promise.all([
-      ids('enterpriseId').length
-        ? this.enterprises.find({ select: { enterpriseId: true, fantasia: true }, where: { enterpriseId: In(ids('enterpriseId')) } })
-        : [],
-      ids('cargoId').length ? this.cargos.findBy({ cargoId: In(ids('cargoId')) }) : [],
-      ids('ocupacaoId').length ? this.ocupacoes.findBy({ ocupacaoId: In(ids('ocupacaoId')) }) : [],
-      ids('cityId').length ? this.cities.findBy({ cityId: In(ids('cityId')) }) : [],
+    const [enterpriseNames, cargoNames, ocupacaoNames, cityById] = await Promise.all([
+      this.enterprises.names(ids('enterpriseId')),
+      this.lookups.cargoNames(),
+      this.lookups.ocupacaoNames(),
+      this.cities.byIds(ids('cityId')),
     ]);
-    const enterpriseNames = new Map(enterprises.map((row) => [row.enterpriseId, row.fantasia]));
-    const cargoNames = new Map(cargos.map((row) => [row.cargoId, row.name]));
-    const ocupacaoNames = new Map(ocupacoes.map((row) => [row.ocupacaoId, row.name]));
-    const cityById = new Map(cities.map((row) => [row.cityId, row]));
     return rows.map((row) => {
       const city = row.cityId ? cityById.get(row.cityId) : undefined;
       return {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { City } from '../cities/city.entity.js';
-import { Enterprise } from '../enterprises/enterprise.entity.js';
+import { CitiesModule } from '../cities/cities.module.js';
+import { EnterprisesModule } from '../enterprises/enterprises.module.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { MailModule } from '../mail/mail.module.js';
 import { AccountLinksService } from './account-links.service.js';
@@ -9,7 +9,7 @@ import { AccountPagesController } from './account.pages.controller.js';
 import { AccountPublicController } from './account.public.controller.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
-import { AppUsersApiController } from './app-users.api.controller.js';
+import { AppUsersApiController, CompanyUsersApiController } from './app-users.api.controller.js';
 import { AppUsersPagesController } from './app-users.pages.controller.js';
 import { AppUsersService } from './app-users.service.js';
 import { Cargo } from './cargo.entity.js';
@@ -19,8 +19,15 @@ import { UserLookupsService } from './user-lookups.service.js';
 import { AccountMailBudget } from './account-limits.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, Enterprise, City, PasswordReset, AccountDeletionRequest]), MailModule],
-  controllers: [UserLookupsApiController, AppUsersApiController, AppUsersPagesController, AccountPublicController, AccountPagesController],
+  imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, PasswordReset, AccountDeletionRequest]), MailModule, EnterprisesModule, CitiesModule],
+  controllers: [
+    UserLookupsApiController,
+    AppUsersApiController,
+    CompanyUsersApiController,
+    AppUsersPagesController,
+    AccountPublicController,
+    AccountPagesController,
+  ],
   providers: [UserLookupsService, AppUsersService, AccountLinksService, AccountMailBudget, PasswordHasher],
   exports: [UserLookupsService, AppUsersService],
 })

@@ -1,11 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
-import { Contact } from '../../src/contacts/contact.entity.js';
-import { AppUser } from '../../src/users/app-user.entity.js';
-import { appUserSearchColumns } from '../../src/users/app-user-search.js';
 import { bearer, createAdminFixture, loginAs, nextTestIp, totpCode, type AdminSession } from '../support/admin-session.js';
 import { enterpriseBody } from '../support/enterprise-factory.js';
+import { createAppUser, createContactRow } from '../support/row-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -52,20 +50,10 @@ describe('audit trail', () => {
     const id = created.body.enterprise_id as number;
     await request(sut.server).patch(`/api/admin/enterprises/${id}/status`).set(bearer(gestor)).send({ ativo: 0 }).expect(200);
 
-    const users = sut.dataSource.getRepository(AppUser);
-    const user = await users.save(
-      users.create({
-        firstname: 'Ivo',
-        lastname: 'Audit',
-        email: 'ivo.audit@exemplo.com.br',
-        status: 1,
-        ...appUserSearchColumns({ firstname: 'Ivo', lastname: 'Audit', email: null, cpf: null }),
-      }),
-    );
+    const user = await createAppUser(sut, { firstname: 'Ivo', lastname: 'Audit', email: 'ivo.audit@exemplo.com.br' });
     await request(sut.server).patch(`/api/admin/users/${user.userId}/status`).set(bearer(gestor)).send({ status: 0 }).expect(200);
 
-    const contacts = sut.dataSource.getRepository(Contact);
-    const contact = await contacts.save(contacts.create({ nome: 'Ana', email: 'ana@exemplo.com.br', telefone: '43999990000', mensagem: 'Olá, tudo bem?' }));
+    const contact = await createContactRow(sut, { nome: 'Ana', email: 'ana@exemplo.com.br', mensagem: 'Olá, tudo bem?' });
     await request(sut.server).patch(`/api/admin/contatos/${contact.id}/respondido`).set(bearer(gestor)).send({ canal: 'email' }).expect(200);
     await request(sut.server).delete(`/api/admin/contatos/${contact.id}`).set(bearer(gestor)).expect(200);
 

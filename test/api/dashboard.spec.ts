@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
-import { enterpriseSearchColumns } from '../../src/enterprises/enterprise-search.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
-import { freshCnpj } from '../support/enterprise-factory.js';
+import { createAppUsers, createCompanyRow, createContactRow } from '../support/row-factories.js';
 
 const app = useAdminApp('gestor');
 
@@ -37,75 +36,38 @@ describe('the dashboard aggregate', () => {
   it('gives the same figures as counting every row the slow way', async () => {
     const random = sequence(42);
     const now = Date.now();
-    const enterprises = app.sut.dataSource.getRepository(Enterprise);
     const created: Enterprise[] = [];
     for (let index = 0; index < 14; index++) {
       const fantasia = `Empresa ${String.fromCharCode(65 + index)} Dashboard`;
       const createdAt = new Date(now - Math.floor(random() * 40 * DAY));
-      created.push(
-        await enterprises.save(
-          enterprises.create({
-            razao: `${fantasia} LTDA`,
-            fantasia,
-            cnpj: freshCnpj(),
-            ativo: index % 5 === 0 ? 0 : 1,
-            logo: 'john-deere.svg',
-            createdAt,
-            updatedAt: createdAt,
-            ...enterpriseSearchColumns({ razao: `${fantasia} LTDA`, fantasia, cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }),
-          }),
-        ),
-      );
+      created.push(await createCompanyRow(app.sut, { razao: `${fantasia} LTDA`, fantasia, ativo: index % 5 === 0 ? 0 : 1, createdAt, updatedAt: createdAt }));
     }
-    const users = app.sut.dataSource.getRepository(AppUser);
     const rows = Array.from({ length: 220 }, (_, index) => {
       // Skewed towards the first companies, so the top 8 and 'Outros' both have users; some without a company.
       const pick = random();
       const enterprise = pick < 0.12 ? null : created[Math.min(created.length - 1, Math.floor(Math.pow(random(), 1.6) * created.length))];
-      return users.create({
+      return {
         firstname: `Usuario${index}`,
         lastname: 'Teste',
         email: `usuario${index}@dashboard.com.br`,
         enterpriseId: enterprise?.enterpriseId ?? null,
         status: random() < 0.8 ? 1 : 0,
         dateAdded: new Date(now - Math.floor(random() * 45 * DAY)),
-        sortName: `usuario${index} teste`,
-        searchText: `usuario${index} teste`,
-      });
+      };
     });
     // Right at the edge of a day: 02:30 UTC today is still yesterday in São Paulo.
     const edge = new Date(now);
     edge.setUTCHours(2, 30, 0, 0);
     if (edge.getTime() < now)
-      rows.push(
-        users.create({
-          firstname: 'Borda',
-          lastname: 'Dia',
-          email: 'borda@dashboard.com.br',
-          enterpriseId: null,
-          status: 1,
-          dateAdded: edge,
-          sortName: 'borda dia',
-          searchText: 'borda dia',
-        }),
-      );
-    await users.save(rows, { chunk: 50 });
-    const contacts = app.sut.dataSource.getRepository(Contact);
-    for (let index = 0; index < 7; index++)
-      await contacts.save(
-        contacts.create({
-          nome: 'Contato',
-          email: 'c@exemplo.com.br',
-          telefone: '43999990000',
-          mensagem: 'Olá, tudo bem?',
-          status: index < 5 ? 'pendente' : 'respondido',
-        }),
-      );
+      rows.push({ firstname: 'Borda', lastname: 'Dia', email: 'borda@dashboard.com.br', enterpriseId: null, status: 1, dateAdded: edge });
+    await createAppUsers(app.sut, rows);
+    for (let index = 0; index < 7; index++) await createContactRow(app.sut, { nome: 'Contato', status: index < 5 ? 'pendente' : 'respondido' });
 
     // The slow way: every row in memory.
+    const users = app.sut.dataSource.getRepository(AppUser);
     const allUsers = await users.find();
-    const allEnterprises = await enterprises.find();
-    const allContacts = await contacts.find();
+    const allEnterprises = await app.sut.dataSource.getRepository(Enterprise).find();
+    const allContacts = await app.sut.dataSource.getRepository(Contact).find();
     const names = new Map(allEnterprises.map((enterprise) => [enterprise.enterpriseId, enterprise.fantasia]));
     const perEnterprise = new Map<number, number>();
     for (const user of allUsers) if (user.enterpriseId !== null) perEnterprise.set(user.enterpriseId, (perEnterprise.get(user.enterpriseId) ?? 0) + 1);

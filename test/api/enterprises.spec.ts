@@ -3,11 +3,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
-import { AppUser } from '../../src/users/app-user.entity.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
 import { createEnterprise, enterpriseBody, freshCnpj, LONDRINA, MARINGA, SORRISO } from '../support/enterprise-factory.js';
 import { expectRefused } from '../support/refusals.js';
+import { createAppUsers } from '../support/row-factories.js';
 
 const app = useAdminApp('gestor');
 
@@ -322,8 +322,7 @@ describe('linked users', () => {
     const company = await createEnterprise(app.sut, app.admin);
     const lonely = await createEnterprise(app.sut, app.admin);
     const cargo = await app.sut.dataSource.getRepository(Cargo).findOneByOrFail({ name: 'Vendedor' });
-    const users = app.sut.dataSource.getRepository(AppUser);
-    await users.insert([
+    await createAppUsers(app.sut, [
       {
         firstname: 'Bruna',
         lastname: 'Souza',
@@ -331,8 +330,6 @@ describe('linked users', () => {
         enterpriseId: company.enterprise_id,
         cargoId: cargo.cargoId,
         status: 1,
-        sortName: 'bruna souza',
-        searchText: 'bruna souza',
       },
       {
         firstname: 'Ademir',
@@ -341,8 +338,6 @@ describe('linked users', () => {
         enterpriseId: company.enterprise_id,
         cargoId: null,
         status: 0,
-        sortName: 'ademir lopes',
-        searchText: 'ademir lopes',
       },
     ]);
     const res = await get(`/${company.enterprise_id}/users`).expect(200);
@@ -455,8 +450,21 @@ describe('the /admin/empresas page', () => {
   });
 
   it('falls back to the defaults on a malformed link instead of failing', async () => {
+    // Each field is read with the API's own rules (ListEnterprisesQuery): one that breaks them takes its default.
     const res = pageObject((await page(`?status=todas&page=abc&busca=${'b'.repeat(300)}`).expect(200)).text);
-    expect(res.props.filters).toEqual({ status: 'ativos', page: 1, busca: 'b'.repeat(100) });
+    expect(res.props.filters).toEqual({ status: 'ativos', page: 1, busca: '' });
+    const kept = pageObject((await page(`?status=inativos&page=0&busca=${'b'.repeat(100)}`).expect(200)).text);
+    expect(kept.props.filters).toEqual({ status: 'inativos', page: 1, busca: 'b'.repeat(100) });
+    expect(
+      (
+        await request(app.sut.server)
+          .get(`/api/admin/enterprises?busca=${'b'.repeat(101)}`)
+          .set(bearer(app.admin))
+          .expect(400)
+      ).body.errors,
+    ).toEqual({
+      busca: 'A busca deve ter no máximo 100 caracteres.',
+    });
   });
 
   it('answers a partial reload with only the props asked for', async () => {

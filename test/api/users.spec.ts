@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '../../src/shared/br/index.js';
 import { AccountDeletionRequest, PasswordReset } from '../../src/users/account-token.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
-import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
-import { appUserSearchColumns } from '../../src/users/app-user-search.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { Ocupacao } from '../../src/users/ocupacao.entity.js';
 import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
 import { createEnterprise } from '../support/enterprise-factory.js';
+import { createAppUser } from '../support/row-factories.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { expectRefused } from '../support/refusals.js';
@@ -39,20 +38,8 @@ const api = {
   publicPost: (path: string, body: object, ip = nextTestIp()) => request(sut.server).post(`/api/public/usuario/${path}`).set('X-Forwarded-For', ip).send(body),
 };
 
-let counter = 0;
 /** An app user stored directly, as the mobile app would have registered it. */
-async function createUser(overrides: Partial<AppUser> = {}): Promise<AppUser> {
-  counter += 1;
-  const firstname = overrides.firstname ?? `Usuário${counter}`;
-  const lastname = overrides.lastname ?? 'Teste';
-  const email = overrides.email === undefined ? `usuario${counter}.${Date.now()}@exemplo.com.br` : overrides.email;
-  const cpf = overrides.cpf ?? null;
-  const company = overrides.enterpriseId ? await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: overrides.enterpriseId }) : null;
-  const cargo = overrides.cargoId ? (await sut.dataSource.getRepository(Cargo).findOneByOrFail({ cargoId: overrides.cargoId })).name : null;
-  return users().save(
-    users().create({ firstname, lastname, email, cpf, status: 1, ...overrides, ...appUserSearchColumns({ firstname, lastname, email, cpf, company, cargo }) }),
-  );
-}
+const createUser = (overrides: Partial<AppUser> = {}) => createAppUser(sut, overrides);
 
 const tokenFrom = (text: string, path: string) => new RegExp(`https://agromaq\\.test${path}\\?token=([\\w-]+)`).exec(text)?.[1];
 
@@ -322,15 +309,7 @@ describe('password reset', () => {
     const local = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://agromaq.test' });
     let back: TestSmtp | undefined;
     try {
-      const user = await local.dataSource.getRepository(AppUser).save(
-        local.dataSource.getRepository(AppUser).create({
-          firstname: 'Irene',
-          lastname: 'Fila',
-          email: `irene.${Date.now()}@exemplo.com.br`,
-          status: 1,
-          ...appUserSearchColumns({ firstname: 'Irene', lastname: 'Fila', email: null, cpf: null }),
-        }),
-      );
+      const user = await createAppUser(local, { firstname: 'Irene', lastname: 'Fila' });
       const started = Date.now();
       const known = await request(local.server)
         .post('/api/public/usuario/esqueci-senha')
@@ -388,7 +367,8 @@ describe('account deletion', () => {
       deviceId: null,
       status: 0,
     });
-    expect(erased.searchText).not.toContain('osmar');
+    const [searchable] = await sut.dataSource.query<{ search_text: string }[]>('SELECT search_text FROM app_users WHERE user_id = ?', [user.userId]);
+    expect(searchable.search_text.trim()).toBe('conta excluida');
     expect((await sut.dataSource.getRepository(AccountDeletionRequest).findOneByOrFail({ userId: user.userId })).confirmedAt).not.toBeNull();
 
     expectRefused(await api.publicPost('excluir-conta/confirmar', { token }), 410, { message: 'Este link de exclusão já foi usado.' });

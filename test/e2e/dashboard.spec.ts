@@ -1,53 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Contact } from '../../src/contacts/contact.entity.js';
-import { enterpriseSearchColumns } from '../../src/enterprises/enterprise-search.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
-import { AppUser } from '../../src/users/app-user.entity.js';
-import { appUserSearchColumns } from '../../src/users/app-user-search.js';
 import { createAdminFixture } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, logIn, useBrowserApp } from '../support/browser.js';
-import { freshCnpj } from '../support/enterprise-factory.js';
+import { createAppUsers, createCompanyRow, createContactRow } from '../support/row-factories.js';
 
 const app = useBrowserApp();
 mkdirSync('test-results', { recursive: true });
 
 async function seed() {
-  const enterprises = app.sut.dataSource.getRepository(Enterprise);
   const companies: Enterprise[] = [];
   for (const [index, fantasia] of ['Pioneira Tratores', 'Campo Bom Máquinas', 'Agro Sul Peças'].entries()) {
     const createdAt = new Date(Date.now() - index * 2 * 86_400_000);
-    companies.push(
-      await enterprises.save(
-        enterprises.create({
-          razao: `${fantasia} LTDA`,
-          fantasia,
-          cnpj: freshCnpj(),
-          logo: 'valtra.svg',
-          ativo: 1,
-          createdAt,
-          updatedAt: createdAt,
-          ...enterpriseSearchColumns({ razao: `${fantasia} LTDA`, fantasia, cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }),
-        }),
-      ),
-    );
+    companies.push(await createCompanyRow(app.sut, { razao: `${fantasia} LTDA`, fantasia, logo: 'valtra.svg', createdAt, updatedAt: createdAt }));
   }
-  const users = app.sut.dataSource.getRepository(AppUser);
-  await users.save(
-    Array.from({ length: 12 }, (_, index) =>
-      users.create({
-        firstname: `Pessoa${index}`,
-        lastname: 'Painel',
-        email: `pessoa${index}@painel.com.br`,
-        enterpriseId: index < 10 ? companies[index % 3].enterpriseId : null,
-        status: index === 0 ? 0 : 1,
-        dateAdded: new Date(Date.now() - (index % 5) * 86_400_000),
-        ...appUserSearchColumns({ firstname: `Pessoa${index}`, lastname: 'Painel', email: null, cpf: null }),
-      }),
-    ),
+  await createAppUsers(
+    app.sut,
+    Array.from({ length: 12 }, (_, index) => ({
+      firstname: `Pessoa${index}`,
+      lastname: 'Painel',
+      email: `pessoa${index}@painel.com.br`,
+      enterpriseId: index < 10 ? companies[index % 3].enterpriseId : null,
+      status: index === 0 ? 0 : 1,
+      dateAdded: new Date(Date.now() - (index % 5) * 86_400_000),
+    })),
   );
-  const contacts = app.sut.dataSource.getRepository(Contact);
-  await contacts.save(contacts.create({ nome: 'Contato Painel', email: 'contato@painel.com.br', telefone: '43999990000', mensagem: 'Quero saber mais.' }));
+  await createContactRow(app.sut, { nome: 'Contato Painel', email: 'contato@painel.com.br', mensagem: 'Quero saber mais.' });
 }
 
 describe.skipIf(!browserAvailable)('dashboard in Chromium', () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
-import { Contact } from '../../src/contacts/contact.entity.js';
-import { enterpriseSearchColumns } from '../../src/enterprises/enterprise-search.js';
-import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
-import { AppUser } from '../../src/users/app-user.entity.js';
-import { appUserSearchColumns } from '../../src/users/app-user-search.js';
 import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
-import { freshCnpj } from '../support/enterprise-factory.js';
+import { createAppUser, createCompanyRow, createContactRow } from '../support/row-factories.js';
 
 const app = useBrowserApp();
 
@@ -21,42 +16,28 @@ const HOSTILE = [
 const hostile = (index: number) => `${HOSTILE[index % HOSTILE.length]} ${index}`;
 
 async function seedHostileData() {
-  const enterprises = app.sut.dataSource.getRepository(Enterprise);
-  const company = await enterprises.save(
-    enterprises.create({
-      razao: hostile(0),
-      fantasia: hostile(1),
-      cnpj: freshCnpj(),
-      inscricaoEstadual: 'ISENTO',
-      endereco: hostile(2),
-      bairro: hostile(3),
-      complemento: hostile(4),
-      email: 'xss@exemplo.com.br',
-      site: 'https://www.exemplo.com.br',
-      logo: 'john-deere.svg',
-      ativo: 1,
-      ...enterpriseSearchColumns({ razao: 'xss', fantasia: 'xss', cnpj: '', inscricaoEstadual: null, bairro: null, cityName: null, uf: null }),
-    }),
-  );
-  const users = app.sut.dataSource.getRepository(AppUser);
-  await users.save(
-    users.create({
-      firstname: hostile(1),
-      lastname: hostile(3),
-      email: 'xss.user@exemplo.com.br',
-      enterpriseId: company.enterpriseId,
-      deviceId: hostile(4),
-      status: 1,
-      ...appUserSearchColumns({ firstname: 'xss', lastname: 'xss', email: null, cpf: null }),
-    }),
-  );
-  const contacts = app.sut.dataSource.getRepository(Contact);
-  await contacts.save([
-    contacts.create({ nome: hostile(0), email: 'xss.contato@exemplo.com.br', telefone: '43999990000', mensagem: hostile(2), status: 'pendente' }),
-    contacts.create({
+  const company = await createCompanyRow(app.sut, {
+    razao: hostile(0),
+    fantasia: hostile(1),
+    inscricaoEstadual: 'ISENTO',
+    endereco: hostile(2),
+    bairro: hostile(3),
+    complemento: hostile(4),
+    email: 'xss@exemplo.com.br',
+    site: 'https://www.exemplo.com.br',
+  });
+  await createAppUser(app.sut, {
+    firstname: hostile(1),
+    lastname: hostile(3),
+    email: 'xss.user@exemplo.com.br',
+    enterpriseId: company.enterpriseId,
+    deviceId: hostile(4),
+  });
+  await Promise.all([
+    createContactRow(app.sut, { nome: hostile(0), email: 'xss.contato@exemplo.com.br', mensagem: hostile(2), status: 'pendente' }),
+    createContactRow(app.sut, {
       nome: hostile(3),
       email: 'xss.contato2@exemplo.com.br',
-      telefone: '43999990000',
       mensagem: hostile(4),
       status: 'respondido',
       responseChannel: 'email',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginRedirect } from '../../src/auth/access.guard.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import { describeLocation } from '../../src/ips/geolocation.js';
-import { isPrivateIp, normalizeIp } from '../../src/ips/ip-address.js';
+import { isPrivateIp, normalizeIp } from '../../src/common/http/ip-address.js';
 
 describe('IP addresses', () => {
   it('normalizes IPv4, IPv4-mapped IPv6 and IPv6 to one form', () => {

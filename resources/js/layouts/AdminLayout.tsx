@@ -1,5 +1,6 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { Building2, ClipboardList, LayoutDashboard, LogOut, Menu, MessageSquareText, ShieldCheck, Users, X, type LucideIcon } from 'lucide-react';
 import { Logo } from '../components/public/Logo';
 import { PageTitle } from '../components/ui/PageTitle';
 import { ToastProvider } from '../components/ui/Toast';
@@ -11,14 +12,14 @@ interface AdminProps extends SharedProps {
   admin: AdminData | null;
 }
 
-const ICONS: Record<string, string> = {
-  dashboard: 'M4 13h6V4H4zm0 7h6v-5H4zm10 0h6v-9h-6zm0-16v5h6V4z',
-  usuarios: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8',
-  empresas: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h1m4 0h1M9 13h1m4 0h1M9 17h1m4 0h1',
-  contato: 'M4 5h16v12H7l-3 3zM8 10h8M8 13h5',
-  ips: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6zM9 12l2 2 4-4',
-  auditoria: 'M9 4h6v3H9zM7 5H5v16h14V5h-2M8 12h8M8 16h5',
-  sair: 'M15 17l5-5-5-5M20 12H9M12 21H5a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h7',
+const ICONS: Record<string, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  usuarios: Users,
+  empresas: Building2,
+  contato: MessageSquareText,
+  ips: ShieldCheck,
+  auditoria: ClipboardList,
+  sair: LogOut,
 };
 
 const ENTRIES = [
@@ -31,20 +32,8 @@ const ENTRIES = [
 ];
 
 function Icon({ name }: { name: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
+  const Glyph = ICONS[name];
+  return <Glyph className="h-5 w-5 shrink-0" strokeWidth={1.8} aria-hidden="true" />;
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -124,9 +113,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <div className="flex h-16 items-center justify-between border-b border-white/10 px-5">
             <Logo appName={props.appName} light />
             <button type="button" onClick={() => setMenuOpen(false)} className="rounded-lg p-2 text-brand-100 hover:bg-white/10" aria-label="Fechar menu">
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
           {nav}
@@ -141,9 +128,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               aria-label="Abrir menu"
               aria-expanded={menuOpen}
             >
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-                <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
-              </svg>
+              <Menu className="h-6 w-6" aria-hidden="true" />
             </button>
             <div className="ml-auto flex items-center gap-3 text-sm">
               {admin && (

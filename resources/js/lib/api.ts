@@ -19,18 +19,35 @@ function cookie(name: string): string | null {
 
 const SESSION_EXEMPT = ['/admin/login', '/admin/logout'];
 
-/**
- * Calls the JSON API under /api with the session cookie, the XSRF header and, when present, the admin's
- * Bearer token. Rejects with ApiError carrying the server's message (or none, to use a screen's fallback).
- * A 401 on an admin call ends the session in the browser and goes to the login page.
- */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** The headers of every API call: JSON, the XSRF header and, when present, the admin's Bearer token. */
+export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   const xsrf = cookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const token = window.localStorage.getItem('adminToken');
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+interface FailureBody {
+  message?: string;
+  code?: string;
+  errors?: Record<string, string>;
+}
+
+/**
+ * What a failed API call rejects with: ApiError carrying the server's message (or none, to use a screen's
+ * fallback). A 401 on an admin call ends the session in the browser and goes to the login page.
+ */
+export function apiFailure(status: number, path: string, body: FailureBody | null): ApiError {
+  if (status === 401 && path.startsWith('/admin/') && !SESSION_EXEMPT.includes(path)) endSession(body?.code);
+  return new ApiError(status, body?.message ?? '', body?.code, body?.errors);
+}
+
+/** Calls the JSON API under /api with the session cookie and apiHeaders(); rejects with apiFailure(). */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers = apiHeaders();
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -43,10 +60,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   } catch {
     throw new ApiError(0, '');
   }
-  const data = (await response.json().catch(() => null)) as (T & { message?: string; code?: string; errors?: Record<string, string> }) | null;
-  if (!response.ok) {
-    if (response.status === 401 && path.startsWith('/admin/') && !SESSION_EXEMPT.includes(path)) endSession(data?.code);
-    throw new ApiError(response.status, data?.message ?? '', data?.code, data?.errors);
-  }
+  const data = (await response.json().catch(() => null)) as (T & FailureBody) | null;
+  if (!response.ok) throw apiFailure(response.status, path, data);
   return data as T;
 }

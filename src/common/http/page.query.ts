@@ -29,8 +29,3 @@ export class PageQuery {
   @IsOptional()
   pageSize?: number;
 }
-
-/** A page number read from a page URL: anything malformed is page 1, so a bad link still opens. */
-export function pageFromUrl(value: unknown): number {
-  return typeof value === 'string' && /^\d{1,6}$/.test(value) && Number(value) >= 1 ? Number(value) : 1;
-}

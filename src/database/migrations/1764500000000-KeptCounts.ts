@@ -1,6 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
-import { differs, isMysql, saoPauloDay } from '../sql-dialect.js';
-import { rebuildSearchColumns } from '../search-columns-rebuild.js';
+import { differsSql as differs, isMysqlRunner, saoPauloDaySql as saoPauloDay } from './frozen-sql.js';
 
 /**
  * Counts kept by the database itself, so that no list, counter or chart counts a million rows per request
@@ -10,14 +9,15 @@ import { rebuildSearchColumns } from '../search-columns-rebuild.js';
  *   cached search totals);
  * - `daily_counts`: rows per São Paulo day and status (registration date filters and the dashboard series);
  * - `enterprise_user_counts`: users per company (the dashboard donut).
- * Also: search columns as words (letters and digits) with a FULLTEXT index on MySQL/MariaDB, the company and
- * cargo words of each user, and the index for the answered contacts tab.
+ * Also: a FULLTEXT index over the search columns on MySQL/MariaDB, a column for the company and cargo words of
+ * each user, and the index for the answered contacts tab. (This migration also filled the search columns with
+ * the app's code of the time; SearchOwnedByDatabase, which replaced them, computes them again, in SQL.)
  */
 export class KeptCounts1764500000000 implements MigrationInterface {
   name = 'KeptCounts1764500000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const mysql = isMysql(queryRunner.connection);
+    const mysql = isMysqlRunner(queryRunner);
     await queryRunner.createTable(
       new Table({
         name: 'row_counts',
@@ -52,14 +52,13 @@ export class KeptCounts1764500000000 implements MigrationInterface {
     await queryRunner.addColumn('app_users', new TableColumn({ name: 'org_search', type: 'varchar', length: '400', default: "''" }));
     await queryRunner.createIndex('contacts', new TableIndex({ name: 'idx_contacts_status_responded', columnNames: ['status', 'responded_at'] }));
 
-    await rebuildSearchColumns(queryRunner);
     for (const sql of countTriggers(mysql)) await queryRunner.query(sql);
     for (const sql of backfill(mysql)) await queryRunner.query(sql);
     if (mysql) for (const index of FULLTEXT_INDEXES) await queryRunner.query(`ALTER TABLE ${index.table} ADD FULLTEXT INDEX ${index.name} (${index.columns})`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const mysql = isMysql(queryRunner.connection);
+    const mysql = isMysqlRunner(queryRunner);
     if (mysql) for (const index of FULLTEXT_INDEXES) await queryRunner.query(`ALTER TABLE ${index.table} DROP INDEX ${index.name}`);
     for (const name of COUNT_TRIGGERS) await queryRunner.query(`DROP TRIGGER IF EXISTS ${name}`);
     await queryRunner.dropIndex('contacts', 'idx_contacts_status_responded');

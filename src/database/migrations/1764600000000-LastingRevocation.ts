@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, TableColumn, TableIndex } from 'typeorm';
-import { isMysql } from '../sql-dialect.js';
+import { isMysqlRunner } from './frozen-sql.js';
 
 const TRIGGERS = ['trg_authorized_ips_revoke_sessions', 'trg_admins_revoke_sessions'];
 
@@ -14,7 +14,7 @@ export class LastingRevocation1764600000000 implements MigrationInterface {
   name = 'LastingRevocation1764600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const mysql = isMysql(queryRunner.connection);
+    const mysql = isMysqlRunner(queryRunner);
     await queryRunner.addColumn('admin_sessions', new TableColumn({ name: 'revoked_reason', type: 'varchar', length: '20', isNullable: true }));
     await queryRunner.createIndex('admin_sessions', new TableIndex({ name: 'idx_admin_sessions_ip', columnNames: ['ip'] }));
     const now = mysql ? 'UTC_TIMESTAMP()' : "strftime('%Y-%m-%d %H:%M:%f', 'now')";

@@ -7,6 +7,7 @@ import { CreateAccountTokens1764300000000 } from './1764300000000-CreateAccountT
 import { CreateAuditLog1764400000000 } from './1764400000000-CreateAuditLog.js';
 import { KeptCounts1764500000000 } from './1764500000000-KeptCounts.js';
 import { LastingRevocation1764600000000 } from './1764600000000-LastingRevocation.js';
+import { SearchOwnedByDatabase1764700000000 } from './1764700000000-SearchOwnedByDatabase.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CreateAuditLog1764400000000,
   KeptCounts1764500000000,
   LastingRevocation1764600000000,
+  SearchOwnedByDatabase1764700000000,
 ];

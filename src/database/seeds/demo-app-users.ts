@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Enterprise } from '../../enterprises/enterprise.entity.js';
 import { AppUser } from '../../users/app-user.entity.js';
-import { appUserSearchColumns } from '../../users/app-user-search.js';
 import { Cargo } from '../../users/cargo.entity.js';
 import { Ocupacao } from '../../users/ocupacao.entity.js';
 
@@ -132,7 +131,7 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
     const enterprise = enterprises.length > 0 && random() < 0.85 ? enterprises[Math.floor(Math.pow(random(), 1.7) * enterprises.length)] : null;
     const recent = random() < 0.4;
     const dateAdded = new Date(now - Math.floor(random() * (recent ? 30 : 365) * day) - Math.floor(random() * day));
-    const user = users.create({
+    return users.create({
       firstname,
       lastname,
       email,
@@ -147,8 +146,6 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
       dateAdded,
       dateModified: new Date(Math.min(now, dateAdded.getTime() + Math.floor(random() * 20) * day)),
     });
-    const cargo = cargos.find((item) => item.cargoId === user.cargoId)?.name ?? null;
-    return Object.assign(user, appUserSearchColumns({ firstname, lastname, email, cpf, company: enterprise, cargo }));
   });
   await users.save(rows, { chunk: 100 });
   return [];

@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { City } from '../../cities/city.entity.js';
 import { EnterpriseBilling } from '../../enterprises/enterprise-billing.entity.js';
-import { enterpriseSearchColumns } from '../../enterprises/enterprise-search.js';
 import { Enterprise } from '../../enterprises/enterprise.entity.js';
 import { DEMO_ENTERPRISES } from './demo-enterprises.data.js';
 
@@ -40,7 +39,6 @@ export async function seedDemoEnterprises(dataSource: DataSource): Promise<strin
           score: 0,
           createdAt,
           updatedAt: createdAt,
-          ...enterpriseSearchColumns({ ...demo, inscricaoEstadual: demo.inscricao_estadual, cityName: city?.name, uf: city?.code }),
         }),
       );
       if (demo.billing) {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { seedDevAdmin } from '../../auth/dev-admin.seed.js';
+import { seedDevAdmin } from '../../access/dev-admin.seed.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { seedManufacturerLogos } from '../../logos/manufacturer-logos.seed.js';
 import { seedDemoAppUsers } from './demo-app-users.js';

@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Trim } from '../../common/http/trim.decorator.js';
 import { PageQuery } from '../../common/http/page.query.js';
 
 export const ENTERPRISE_STATUS_FILTERS = ['todos', 'ativos', 'inativos'] as const;
@@ -14,5 +15,6 @@ export class ListEnterprisesQuery extends PageQuery {
   @MaxLength(SEARCH_MAX_LENGTH, { message: `A busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.` })
   @IsString({ message: 'A busca deve ser um texto.' })
   @IsOptional()
+  @Trim()
   busca?: string;
 }

@@ -1,11 +1,14 @@
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsSaoPauloDay, NotAfterDay } from '../../common/http/day.validators.js';
+import { Trim } from '../../common/http/trim.decorator.js';
 import { PageQuery } from '../../common/http/page.query.js';
 
 export const USER_STATUS_FILTERS = ['todos', 'ativos', 'inativos'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 const DATE_MESSAGE = 'Data inválida: use AAAA-MM-DD.';
 
-// Rules run from the one nearest the property upwards; the first failure is reported.
+// Rules run from the one nearest the property upwards; the first failure is reported. The API validates with this
+// class and the page reads its URL with it (listStateFromUrl): one set of rules for both.
 export class ListUsersQuery extends PageQuery {
   @IsIn(USER_STATUS_FILTERS, { message: 'Status inválido: use todos, ativos ou inativos.' })
   @IsOptional()
@@ -14,17 +17,17 @@ export class ListUsersQuery extends PageQuery {
   @MaxLength(100, { message: 'A busca deve ter no máximo 100 caracteres.' })
   @IsString({ message: 'A busca deve ser um texto.' })
   @IsOptional()
+  @Trim()
   busca?: string;
 
   /** First day of registration, inclusive, in São Paulo. */
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE })
-  @IsString({ message: DATE_MESSAGE })
+  @NotAfterDay('date_to', { message: 'A data inicial deve ser anterior ou igual à data final.' })
+  @IsSaoPauloDay({ message: DATE_MESSAGE })
   @IsOptional()
   date_from?: string;
 
   /** Last day of registration, inclusive, in São Paulo. */
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE })
-  @IsString({ message: DATE_MESSAGE })
+  @IsSaoPauloDay({ message: DATE_MESSAGE })
   @IsOptional()
   date_to?: string;
 }

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { controlClass, errorAttributes, FieldShell } from '../ui/fields';
 import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
@@ -91,72 +93,68 @@ export function CitySelect({
     }
   }
 
-  const field = `mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:ring-2 focus:outline-none ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20'}`;
   return (
     <div ref={box} className="relative">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          autoComplete="off"
-          value={text}
-          placeholder="Digite para buscar a cidade..."
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-          }}
-          onKeyDown={onKeyDown}
-          maxLength={100}
-          className={`${field} pr-9`}
-        />
-        {value && (
-          <button
-            type="button"
-            onClick={() => choose(null)}
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
-            aria-label={`Limpar ${label}`}
-          >
-            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
-          </button>
-        )}
-      </div>
-      {open && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
-        >
-          {options.length === 0 ? (
-            <li className="px-3 py-2 text-slate-500">{loading ? 'Buscando...' : 'Nenhuma cidade encontrada.'}</li>
-          ) : (
-            options.map((city, index) => (
-              <li
-                key={city.city_id}
-                role="option"
-                aria-selected={value?.city_id === city.city_id}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(city)}
-                onMouseEnter={() => setActive(index)}
-                className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50 text-brand-900' : 'text-slate-700'}`}
-              >
-                {cityLabel(city)}
-              </li>
-            ))
+      <FieldShell id={id} label={label} error={error}>
+        <div className="relative">
+          <input
+            id={id}
+            role="combobox"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            autoComplete="off"
+            value={text}
+            placeholder="Digite para buscar a cidade..."
+            onFocus={() => setOpen(true)}
+            onClick={() => setOpen(true)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+            }}
+            onKeyDown={onKeyDown}
+            maxLength={100}
+            className={`${controlClass(error)} pr-9`}
+            {...errorAttributes(id, error)}
+          />
+          {value && (
+            <button
+              type="button"
+              onClick={() => choose(null)}
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700"
+              aria-label={`Limpar ${label}`}
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </button>
           )}
-        </ul>
-      )}
-      {error && <p className="mt-1 text-sm text-red-600">{error}</p>}
+        </div>
+        {open && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={label}
+            className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
+          >
+            {options.length === 0 ? (
+              <li className="px-3 py-2 text-slate-500">{loading ? 'Buscando...' : 'Nenhuma cidade encontrada.'}</li>
+            ) : (
+              options.map((city, index) => (
+                <li
+                  key={city.city_id}
+                  role="option"
+                  aria-selected={value?.city_id === city.city_id}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(city)}
+                  onMouseEnter={() => setActive(index)}
+                  className={`cursor-pointer px-3 py-2 ${index === active ? 'bg-brand-50 text-brand-900' : 'text-slate-700'}`}
+                >
+                  {cityLabel(city)}
+                </li>
+              ))
+            )}
+          </ul>
+        )}
+      </FieldShell>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCep, formatCnpj, formatPhone } from '@shared/br';
 import type { BillingView, EnterpriseView, LinkedUserView } from '@shared/enterprise.views';
 import { api } from '../../lib/api';
@@ -7,6 +7,7 @@ import { EmailText } from '../ui/EmailText';
 import { Modal } from '../ui/Modal';
 import { LogoImage } from './LogoImage';
 import { StatusBadge } from './StatusBadge';
+import { DetailItem as Item } from '../ui/DetailItem';
 
 const NA = 'N/A';
 
@@ -154,14 +155,5 @@ export function EnterpriseDetailsModal({
         )}
       </section>
     </Modal>
-  );
-}
-
-function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'sm:col-span-2' : ''}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-slate-800">{children}</dd>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   formatCep,
   formatCnpj,
@@ -16,7 +16,8 @@ import {
 } from '@shared/br';
 import type { BillingView, EnterpriseView } from '@shared/enterprise.views';
 import { api, ApiError } from '../../lib/api';
-import { Button } from '../ui/Button';
+import { useApiForm } from '../../lib/use-api-form';
+import { FormActions, RadioGroupField, TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
 import { CitySelect, type CityOption } from './CitySelect';
@@ -137,22 +138,20 @@ export function EnterpriseFormModal({
   onSaved: (enterprise: EnterpriseView) => void;
 }) {
   const toast = useToast();
-  const [fields, setFields] = useState<FormFields>(() => fieldsOf(enterprise));
+  const form = useApiForm<FormFields>(fieldsOf(enterprise));
   const [billingMode, setBillingMode] = useState<'mesmo' | 'diferente'>('mesmo');
   const [billing, setBilling] = useState<AddressFields>(EMPTY_ADDRESS);
   const [hadBilling, setHadBilling] = useState(false);
   const [cnpjTouched, setCnpjTouched] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    setFields(fieldsOf(enterprise));
+    form.setData(fieldsOf(enterprise));
+    form.clearErrors();
     setBillingMode('mesmo');
     setBilling(EMPTY_ADDRESS);
     setHadBilling(false);
     setCnpjTouched(Boolean(enterprise));
-    setErrors({});
     if (!enterprise) return;
     let current = true;
     api<{ data: BillingView | null }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
@@ -175,34 +174,65 @@ export function EnterpriseFormModal({
     };
   }, [open, enterprise?.enterprise_id]);
 
-  const set = <K extends keyof FormFields>(key: K, value: FormFields[K]) => setFields((current) => ({ ...current, [key]: value }));
+  const fields = form.data;
+  const set = <K extends keyof FormFields & string>(key: K, value: FormFields[K]) => form.setData(key, value as never);
   const setBillingField = <K extends keyof AddressFields>(key: K, value: AddressFields[K]) => setBilling((current) => ({ ...current, [key]: value }));
   const cnpjInvalid = fields.cnpj.trim() !== '' && !isValidCnpj(fields.cnpj);
-  const shownErrors: Errors = { ...errors, ...(cnpjTouched && cnpjInvalid ? { cnpj: 'CNPJ inválido' } : {}) };
+  const shownErrors: Errors = { ...(form.errors as Errors), ...(cnpjTouched && cnpjInvalid ? { cnpj: 'CNPJ inválido' } : {}) };
+  const saving = form.processing;
+
+  type TextKey = Exclude<keyof FormFields, 'city' | 'logo' | 'representada_logo'>;
+  type TextProps = Omit<Parameters<typeof TextField>[0], 'id' | 'label' | 'value' | 'onChange' | 'error'>;
+  const text = (key: TextKey, label: string, props: TextProps) => (
+    <TextField
+      id={`empresa-${key}`}
+      label={label}
+      value={fields[key]}
+      onChange={(value) => {
+        set(key, value);
+        // A whole CNPJ is checked at once, without waiting for the field to lose focus.
+        if (key === 'cnpj' && onlyDigits(value).length === 14) setCnpjTouched(true);
+      }}
+      error={shownErrors[key]}
+      {...props}
+    />
+  );
+  const billingText = (key: Exclude<keyof AddressFields, 'city'>, label: string, props: TextProps) => (
+    <TextField
+      id={`empresa-cobranca_${key}`}
+      label={label}
+      value={billing[key]}
+      onChange={(value) => setBillingField(key, value)}
+      error={shownErrors[`cobranca.${key}`]}
+      {...props}
+    />
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validate(fields, billingMode === 'diferente' ? billing : null);
     setCnpjTouched(true);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    const body = {
-      razao: fields.razao.trim(),
-      fantasia: fields.fantasia.trim(),
-      cnpj: fields.cnpj,
-      inscricao_estadual: fields.inscricao_estadual.trim(),
-      ...addressBody(fields),
-      fone: onlyDigits(fields.fone),
-      email: fields.email.trim(),
-      site: fields.site.trim(),
-      logo: fields.logo,
-      representada_logo: fields.representada_logo,
-    };
+    form.clearErrors();
+    if (Object.keys(found).length > 0) {
+      form.setError(found as never);
+      return;
+    }
+    form.transform((data) => ({
+      razao: data.razao.trim(),
+      fantasia: data.fantasia.trim(),
+      cnpj: data.cnpj,
+      inscricao_estadual: data.inscricao_estadual.trim(),
+      ...addressBody(data),
+      fone: onlyDigits(data.fone),
+      email: data.email.trim(),
+      site: data.site.trim(),
+      logo: data.logo,
+      representada_logo: data.representada_logo,
+    }));
     try {
       const saved = enterprise
-        ? await api<{ data: EnterpriseView }>('PUT', `/admin/enterprises/${enterprise.enterprise_id}`, body)
-        : await api<{ data: EnterpriseView }>('POST', '/admin/enterprises', body);
+        ? await form.send<{ data: EnterpriseView }>('put', `/admin/enterprises/${enterprise.enterprise_id}`)
+        : await form.send<{ data: EnterpriseView }>('post', '/admin/enterprises');
       const id = saved.data.enterprise_id;
       // Billing failures are only logged (SPEC.md section 8); the form checked the address first.
       try {
@@ -214,10 +244,7 @@ export function EnterpriseFormModal({
       toast('success', enterprise ? 'Empresa atualizada com sucesso!' : 'Empresa cadastrada com sucesso!');
       onSaved(saved.data);
     } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) setErrors(failure.errors);
       toast('error', failure instanceof ApiError && failure.message ? failure.message : 'Falha ao salvar. Verifique os dados e tente novamente.');
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -225,110 +252,32 @@ export function EnterpriseFormModal({
     <Modal open={open} title={enterprise ? 'Editar Empresa' : 'Nova Empresa'} onClose={onClose} busy={saving} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="razao"
-            label="Razão Social"
-            required
-            value={fields.razao}
-            onChange={(value) => set('razao', value)}
-            maxLength={150}
-            error={shownErrors.razao}
-            className="sm:col-span-2"
-          />
-          <TextField
-            id="fantasia"
-            label="Nome Fantasia"
-            required
-            value={fields.fantasia}
-            onChange={(value) => set('fantasia', value)}
-            maxLength={150}
-            error={shownErrors.fantasia}
-          />
-          <TextField
-            id="cnpj"
-            label="CNPJ"
-            required
-            value={fields.cnpj}
-            onChange={(value) => {
-              set('cnpj', formatCnpj(value));
-              if (formatCnpj(value).replace(/\W/g, '').length === 14) setCnpjTouched(true);
-            }}
-            onBlur={() => setCnpjTouched(true)}
-            placeholder="00.000.000/0000-00"
-            inputMode="text"
-            maxLength={18}
-            error={shownErrors.cnpj}
-          />
-          <TextField
-            id="inscricao_estadual"
-            label="Inscrição Estadual"
-            value={fields.inscricao_estadual}
-            onChange={(value) => set('inscricao_estadual', maskInscricaoEstadual(value))}
-            maxLength={IE_MAX_LENGTH}
-            placeholder="Somente números ou ISENTO"
-            error={shownErrors.inscricao_estadual}
-          />
-          <TextField
-            id="fone"
-            label="Telefone"
-            value={fields.fone}
-            onChange={(value) => set('fone', formatPhone(value))}
-            inputMode="tel"
-            placeholder="(00) 00000-0000"
-            maxLength={15}
-            error={shownErrors.fone}
-          />
-          <TextField
-            id="endereco"
-            label="Endereço"
-            value={fields.endereco}
-            onChange={(value) => set('endereco', value)}
-            maxLength={150}
-            error={shownErrors.endereco}
-            className="sm:col-span-2"
-          />
-          <TextField id="bairro" label="Bairro" value={fields.bairro} onChange={(value) => set('bairro', value)} maxLength={100} error={shownErrors.bairro} />
+          {text('razao', 'Razão Social', { required: true, maxLength: 150, className: 'sm:col-span-2' })}
+          {text('fantasia', 'Nome Fantasia', { required: true, maxLength: 150 })}
+          {text('cnpj', 'CNPJ', {
+            required: true,
+            mask: formatCnpj,
+            onBlur: () => setCnpjTouched(true),
+            placeholder: '00.000.000/0000-00',
+            inputMode: 'text',
+            maxLength: 18,
+          })}
+          {text('inscricao_estadual', 'Inscrição Estadual', {
+            mask: maskInscricaoEstadual,
+            maxLength: IE_MAX_LENGTH,
+            placeholder: 'Somente números ou ISENTO',
+          })}
+          {text('fone', 'Telefone', { mask: formatPhone, inputMode: 'tel', placeholder: '(00) 00000-0000', maxLength: 15 })}
+          {text('endereco', 'Endereço', { maxLength: 150, className: 'sm:col-span-2' })}
+          {text('bairro', 'Bairro', { maxLength: 100 })}
           <div className="grid grid-cols-2 gap-4">
-            <TextField id="numero" label="Número" value={fields.numero} onChange={(value) => set('numero', value)} maxLength={20} error={shownErrors.numero} />
-            <TextField
-              id="cep"
-              label="CEP"
-              value={fields.cep}
-              onChange={(value) => set('cep', formatCep(value))}
-              inputMode="numeric"
-              placeholder="00000-000"
-              maxLength={9}
-              error={shownErrors.cep}
-            />
+            {text('numero', 'Número', { maxLength: 20 })}
+            {text('cep', 'CEP', { mask: formatCep, inputMode: 'numeric', placeholder: '00000-000', maxLength: 9 })}
           </div>
-          <TextField
-            id="complemento"
-            label="Complemento"
-            value={fields.complemento}
-            onChange={(value) => set('complemento', value)}
-            maxLength={100}
-            error={shownErrors.complemento}
-          />
+          {text('complemento', 'Complemento', { maxLength: 100 })}
           <CitySelect id="cidade" label="Cidade" value={fields.city} onChange={(city) => set('city', city)} error={shownErrors.city_id} />
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            value={fields.email}
-            onChange={(value) => set('email', value)}
-            maxLength={160}
-            error={shownErrors.email}
-          />
-          <TextField
-            id="site"
-            label="Site"
-            type="url"
-            value={fields.site}
-            onChange={(value) => set('site', value)}
-            maxLength={255}
-            placeholder="https://www.exemplo.com.br"
-            error={shownErrors.site}
-          />
+          {text('email', 'Email', { type: 'email', maxLength: 160 })}
+          {text('site', 'Site', { type: 'url', maxLength: 255, placeholder: 'https://www.exemplo.com.br' })}
         </div>
 
         <div className="grid gap-4 lg:grid-cols-2">
@@ -351,128 +300,34 @@ export function EnterpriseFormModal({
           />
         </div>
 
-        <fieldset className="rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold text-slate-800">Endereço de cobrança</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="cobranca"
-                checked={billingMode === 'mesmo'}
-                onChange={() => setBillingMode('mesmo')}
-                className="h-4 w-4 text-brand-700"
-              />
-              O mesmo cadastrado acima
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="cobranca"
-                checked={billingMode === 'diferente'}
-                onChange={() => setBillingMode('diferente')}
-                className="h-4 w-4 text-brand-700"
-              />
-              Endereço diferente
-            </label>
-          </div>
+        <div className="rounded-xl border border-slate-200 p-4">
+          <RadioGroupField
+            name="cobranca"
+            legend="Endereço de cobrança"
+            value={billingMode}
+            onChange={setBillingMode}
+            options={[
+              { value: 'mesmo', label: 'O mesmo cadastrado acima' },
+              { value: 'diferente', label: 'Endereço diferente' },
+            ]}
+          />
           {billingMode === 'diferente' && (
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
-              <TextField
-                id="cobranca_endereco"
-                label="Endereço (Cobrança)"
-                value={billing.endereco}
-                onChange={(value) => setBillingField('endereco', value)}
-                maxLength={150}
-                error={shownErrors['cobranca.endereco']}
-                className="sm:col-span-2"
-              />
+              {billingText('endereco', 'Endereço (Cobrança)', { maxLength: 150, className: 'sm:col-span-2' })}
               <div className="grid grid-cols-2 gap-4">
-                <TextField id="cobranca_numero" label="Número" value={billing.numero} onChange={(value) => setBillingField('numero', value)} maxLength={20} />
-                <TextField
-                  id="cobranca_cep"
-                  label="CEP"
-                  value={billing.cep}
-                  onChange={(value) => setBillingField('cep', formatCep(value))}
-                  inputMode="numeric"
-                  placeholder="00000-000"
-                  maxLength={9}
-                  error={shownErrors['cobranca.cep']}
-                />
+                {billingText('numero', 'Número', { maxLength: 20 })}
+                {billingText('cep', 'CEP', { mask: formatCep, inputMode: 'numeric', placeholder: '00000-000', maxLength: 9 })}
               </div>
-              <TextField
-                id="cobranca_complemento"
-                label="Complemento"
-                value={billing.complemento}
-                onChange={(value) => setBillingField('complemento', value)}
-                maxLength={100}
-              />
-              <TextField id="cobranca_bairro" label="Bairro" value={billing.bairro} onChange={(value) => setBillingField('bairro', value)} maxLength={100} />
+              {billingText('complemento', 'Complemento', { maxLength: 100 })}
+              {billingText('bairro', 'Bairro', { maxLength: 100 })}
               <CitySelect id="cobranca_cidade" label="Cidade (Cobrança)" value={billing.city} onChange={(city) => setBillingField('city', city)} />
               <p className="text-xs text-slate-500 sm:col-span-2">As alterações serão salvas junto com a empresa.</p>
             </div>
           )}
-        </fieldset>
-
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={saving || cnpjInvalid}>
-            {saving ? 'Salvando...' : 'Salvar'}
-          </Button>
         </div>
+
+        <FormActions onCancel={onClose} saving={saving} blocked={cnpjInvalid} />
       </form>
     </Modal>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  onBlur,
-  required = false,
-  error,
-  className = '',
-  type = 'text',
-  ...rest
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  required?: boolean;
-  error?: string;
-  className?: string;
-  type?: string;
-  maxLength?: number;
-  placeholder?: string;
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email' | 'url';
-}): ReactNode {
-  return (
-    <div className={className}>
-      <label htmlFor={`empresa-${id}`} className="block text-sm font-medium text-slate-700">
-        {label}
-        {required && <span className="text-red-600"> *</span>}
-      </label>
-      <input
-        id={`empresa-${id}`}
-        type={type}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `empresa-${id}-erro` : undefined}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:ring-2 focus:outline-none ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20'}`}
-        {...rest}
-      />
-      {error && (
-        <p id={`empresa-${id}-erro`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

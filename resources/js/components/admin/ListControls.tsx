@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
+import { controlClass } from '../ui/fields';
 
 /** Filter buttons, each with its count; the pressed one is the list's current filter. */
 export function FilterButtons<K extends string>({
@@ -69,7 +70,7 @@ export function SearchForm({
         onChange={(event) => setText(event.target.value)}
         maxLength={100}
         placeholder={placeholder}
-        className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+        className={`min-w-0 flex-1 ${controlClass(undefined, 'admin', false)}`}
       />
       <Button type="submit" variant="secondary">
         Buscar
@@ -80,5 +81,32 @@ export function SearchForm({
         </Button>
       )}
     </form>
+  );
+}
+
+/**
+ * A list's status filters and search box on one bar (one row from 1280 px, stacked below): both go to page 1
+ * of the list with the other kept.
+ */
+export function StatusSearchBar<K extends string>({
+  options,
+  counts,
+  status,
+  busca,
+  search,
+  onChange,
+}: {
+  options: { key: K; label: string }[];
+  counts: Record<K, number>;
+  status: K;
+  busca: string;
+  search: { id: string; label: string; placeholder: string };
+  onChange: (change: { status: K; busca: string }) => void;
+}) {
+  return (
+    <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
+      <FilterButtons label="Filtrar por status" options={options} value={status} counts={counts} onChange={(next) => onChange({ status: next, busca })} />
+      <SearchForm {...search} value={busca} onSearch={(text) => onChange({ status, busca: text })} />
+    </div>
   );
 }

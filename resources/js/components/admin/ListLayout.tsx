@@ -81,3 +81,19 @@ export function ListBody({
     </>
   );
 }
+
+/** A row's or card's title, a button that opens its details (the click does not reach the row's own handler). */
+export function OpenDetails({ onOpen, card = false, children }: { onOpen: () => void; card?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen();
+      }}
+      className={`text-left font-semibold text-slate-900 ${card ? 'break-words' : 'hover:text-brand-800 hover:underline'}`}
+    >
+      {children}
+    </button>
+  );
+}

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { LogoImage } from './LogoImage';
+import { CheckboxField, controlClass } from '../ui/fields';
 
 export interface LogoOption {
   logo_id: number;
@@ -70,17 +71,7 @@ export function LogoPicker({
         </div>
       </div>
 
-      {allowUpload && (
-        <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={uploading}
-            onChange={(event) => setUploading(event.target.checked)}
-            className="h-4 w-4 rounded border-slate-300 text-brand-700"
-          />
-          Não encontrei minha logo
-        </label>
-      )}
+      {allowUpload && <CheckboxField id={`${id}-enviar`} label="Não encontrei minha logo" checked={uploading} onChange={setUploading} className="mt-3" />}
 
       {uploading ? (
         <LogoUpload
@@ -106,7 +97,7 @@ export function LogoPicker({
             onFocus={() => setOpen(true)}
             placeholder="Buscar logo... (clique para ver todas)"
             autoComplete="off"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
+            className={controlClass(undefined, 'admin', false)}
           />
           {open && (
             <div className="mt-2">

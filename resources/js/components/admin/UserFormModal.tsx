@@ -3,14 +3,10 @@ import { formatCpf, formatPhone, isValidCpf, isValidEmail, isValidPhone, onlyDig
 import type { EnterpriseView } from '@shared/enterprise.views';
 import type { AppUserView } from '@shared/app-user.views';
 import { api, ApiError } from '../../lib/api';
-import { Button } from '../ui/Button';
+import { useApiForm } from '../../lib/use-api-form';
+import { FormActions, SelectField, TextField, type SelectOption } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
-
-interface Option {
-  id: number;
-  name: string;
-}
 
 interface Fields {
   firstname: string;
@@ -40,139 +36,107 @@ function fieldsOf(user: AppUserView): Fields {
 
 /** The lists the form picks from, loaded once; failures are only logged (SPEC.md section 8). */
 function useOptions(open: boolean) {
-  const [enterprises, setEnterprises] = useState<Option[]>([]);
-  const [cargos, setCargos] = useState<Option[]>([]);
-  const [ocupacoes, setOcupacoes] = useState<Option[]>([]);
+  const [enterprises, setEnterprises] = useState<SelectOption[]>([]);
+  const [cargos, setCargos] = useState<SelectOption[]>([]);
+  const [ocupacoes, setOcupacoes] = useState<SelectOption[]>([]);
   useEffect(() => {
     if (!open) return;
+    const option = (id: number, label: string) => ({ value: String(id), label });
     api<{ data: EnterpriseView[] }>('GET', '/admin/enterprises?status=ativos&pageSize=1000')
-      .then(({ data }) => setEnterprises(data.map((row) => ({ id: row.enterprise_id, name: row.fantasia }))))
+      .then(({ data }) => setEnterprises(data.map((row) => option(row.enterprise_id, row.fantasia))))
       .catch((failure: unknown) => console.error('Falha ao carregar empresas', failure));
     api<{ data: { cargo_id: number; name: string }[] }>('GET', '/admin/cargos')
-      .then(({ data }) => setCargos(data.map((row) => ({ id: row.cargo_id, name: row.name }))))
+      .then(({ data }) => setCargos(data.map((row) => option(row.cargo_id, row.name))))
       .catch((failure: unknown) => console.error('Falha ao carregar cargos', failure));
     api<{ data: { ocupacao_id: number; name: string }[] }>('GET', '/admin/ocupacoes')
-      .then(({ data }) => setOcupacoes(data.map((row) => ({ id: row.ocupacao_id, name: row.name }))))
+      .then(({ data }) => setOcupacoes(data.map((row) => option(row.ocupacao_id, row.name))))
       .catch((failure: unknown) => console.error('Falha ao carregar ramos de atividade', failure));
   }, [open]);
   return { enterprises, cargos, ocupacoes };
 }
 
+const EMPTY: Fields = { firstname: '', lastname: '', email: '', fone: '', cpf: '', enterprise_id: '', cargo_id: '', ocupacao_id: '' };
+
 /** 'Editar Usuário': the profile fields, the company (active ones), cargo and ramo de atividade. */
 export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | null; onClose: () => void; onSaved: () => void }) {
   const toast = useToast();
-  const [fields, setFields] = useState<Fields | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useApiForm<Fields>(EMPTY);
   const [cpfTouched, setCpfTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // The user whose fields the form holds: nothing is shown until they are loaded.
+  const [loadedId, setLoadedId] = useState<number | null>(null);
   const options = useOptions(user !== null);
 
   useEffect(() => {
-    setFields(user ? fieldsOf(user) : null);
-    setErrors({});
+    if (user) form.setData(fieldsOf(user));
+    form.clearErrors();
     setCpfTouched(false);
+    setLoadedId(user?.user_id ?? null);
   }, [user?.user_id]);
 
-  if (!user || !fields) return null;
-  const set = (key: keyof Fields, value: string) => setFields((current) => (current ? { ...current, [key]: value } : current));
+  if (!user || loadedId !== user.user_id) return null;
+  const fields = form.data;
   const cpfInvalid = fields.cpf.trim() !== '' && !isValidCpf(fields.cpf);
   // The user's current company stays selectable even when it is no longer active.
   const enterprises =
-    user.enterprise_id && !options.enterprises.some((row) => row.id === user.enterprise_id)
-      ? [{ id: user.enterprise_id, name: user.empresa_nome ?? `Empresa ${user.enterprise_id}` }, ...options.enterprises]
+    user.enterprise_id && !options.enterprises.some((row) => row.value === String(user.enterprise_id))
+      ? [{ value: String(user.enterprise_id), label: user.empresa_nome ?? `Empresa ${user.enterprise_id}` }, ...options.enterprises]
       : options.enterprises;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!fields || !user) return;
+    if (!user) return;
     if (cpfInvalid) {
       setCpfTouched(true);
       window.alert('CPF inválido. Por favor, corrija antes de salvar.');
       return;
     }
-    const found: Record<string, string> = {};
+    const found: Partial<Record<keyof Fields, string>> = {};
     if (!fields.firstname.trim()) found.firstname = 'Informe o nome.';
     if (!fields.lastname.trim()) found.lastname = 'Informe o sobrenome.';
     if (!fields.email.trim()) found.email = 'Informe o email.';
     else if (!isValidEmail(fields.email)) found.email = 'Email inválido';
     if (fields.fone && !isValidPhone(fields.fone)) found.fone = 'Telefone inválido';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+    form.clearErrors();
+    if (Object.keys(found).length > 0) {
+      form.setError(found);
+      return;
+    }
     const id = (value: string) => (value ? Number(value) : null);
+    form.transform((data) => ({
+      firstname: data.firstname.trim(),
+      lastname: data.lastname.trim(),
+      email: data.email.trim(),
+      fone: onlyDigits(data.fone),
+      cpf: onlyDigits(data.cpf),
+      enterprise_id: id(data.enterprise_id),
+      cargo_id: id(data.cargo_id),
+      ocupacao_id: id(data.ocupacao_id),
+    }));
     try {
-      await api('PUT', `/admin/users/${user.user_id}`, {
-        firstname: fields.firstname.trim(),
-        lastname: fields.lastname.trim(),
-        email: fields.email.trim(),
-        fone: onlyDigits(fields.fone),
-        cpf: onlyDigits(fields.cpf),
-        enterprise_id: id(fields.enterprise_id),
-        cargo_id: id(fields.cargo_id),
-        ocupacao_id: id(fields.ocupacao_id),
-      });
+      await form.send('put', `/admin/users/${user.user_id}`);
       toast('success', 'Usuário atualizado com sucesso!');
       onSaved();
     } catch (failure) {
-      if (failure instanceof ApiError && failure.errors) setErrors(failure.errors);
       toast('error', failure instanceof ApiError && failure.message ? failure.message : 'Falha ao salvar. Verifique os dados e tente novamente.');
-    } finally {
-      setSaving(false);
     }
   }
 
-  const shown: Record<string, string> = { ...errors, ...(cpfTouched && cpfInvalid ? { cpf: CPF_INVALID } : {}) };
-  const input = (error?: string) =>
-    `mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:ring-2 focus:outline-none ${error ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20' : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/20'}`;
-  const text = (
-    key: keyof Fields,
-    label: string,
-    props: {
-      required?: boolean;
-      type?: string;
-      maxLength?: number;
-      placeholder?: string;
-      inputMode?: 'numeric' | 'tel' | 'email';
-      mask?: (value: string) => string;
-      onBlur?: () => void;
-    } = {},
-  ) => (
-    <div>
-      <label htmlFor={`usuario-${key}`} className="block text-sm font-medium text-slate-700">
-        {label}
-        {props.required && <span className="text-red-600"> *</span>}
-      </label>
-      <input
-        id={`usuario-${key}`}
-        type={props.type ?? 'text'}
-        value={fields[key]}
-        onChange={(event) => set(key, props.mask ? props.mask(event.target.value) : event.target.value)}
-        onBlur={props.onBlur}
-        maxLength={props.maxLength}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        aria-invalid={shown[key] ? true : undefined}
-        className={input(shown[key])}
-      />
-      {shown[key] && <p className="mt-1 text-sm text-red-600">{shown[key]}</p>}
-    </div>
+  const errors: Partial<Record<keyof Fields, string>> = { ...form.errors, ...(cpfTouched && cpfInvalid ? { cpf: CPF_INVALID } : {}) };
+  const text = (key: keyof Fields, label: string, props: Omit<Parameters<typeof TextField>[0], 'id' | 'label' | 'value' | 'onChange'> = {}) => (
+    <TextField id={`usuario-${key}`} label={label} value={fields[key]} onChange={(value) => form.setData(key, value)} error={errors[key]} {...props} />
   );
-  const select = (key: 'enterprise_id' | 'cargo_id' | 'ocupacao_id', label: string, items: Option[], empty: string) => (
-    <div>
-      <label htmlFor={`usuario-${key}`} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={`usuario-${key}`} value={fields[key]} onChange={(event) => set(key, event.target.value)} className={input(shown[key])}>
-        <option value="">{empty}</option>
-        {items.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.name}
-          </option>
-        ))}
-      </select>
-      {shown[key] && <p className="mt-1 text-sm text-red-600">{shown[key]}</p>}
-    </div>
+  const select = (key: 'enterprise_id' | 'cargo_id' | 'ocupacao_id', label: string, items: SelectOption[], empty: string) => (
+    <SelectField
+      id={`usuario-${key}`}
+      label={label}
+      value={fields[key]}
+      onChange={(value) => form.setData(key, value)}
+      options={items}
+      empty={empty}
+      error={errors[key]}
+    />
   );
+  const saving = form.processing;
 
   return (
     <Modal open title="Editar Usuário" size="lg" onClose={onClose} busy={saving}>
@@ -187,14 +151,7 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
           {select('cargo_id', 'Cargo', options.cargos, 'Sem cargo')}
           {select('ocupacao_id', 'Ramo de Atividade', options.ocupacoes, 'Não informado')}
         </div>
-        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Salvando...' : 'Salvar'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} saving={saving} />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Plan } from '../../content/plans';
 import { formatBrl, planMessage, whatsappLink } from '../../lib/whatsapp';
+import { TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { WhatsappIcon } from './BrandIcons';
 
@@ -17,8 +18,6 @@ export function SubscribeModal({
   onClose: () => void;
 }) {
   const [customer, setCustomer] = useState({ nome: '', email: '', telefone: '' });
-  const field =
-    'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-2.5 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   const close = () => {
     setCustomer({ nome: '', email: '', telefone: '' });
     onClose();
@@ -41,19 +40,16 @@ export function SubscribeModal({
               ['telefone', 'Telefone', 'tel', 'tel'],
             ] as const
           ).map(([name, label, type, autoComplete]) => (
-            <div key={name}>
-              <label htmlFor={`assinatura-${name}`} className="text-sm font-medium text-slate-700">
-                {label}
-              </label>
-              <input
-                id={`assinatura-${name}`}
-                type={type}
-                autoComplete={autoComplete}
-                value={customer[name]}
-                onChange={(e) => setCustomer((current) => ({ ...current, [name]: e.target.value }))}
-                className={field}
-              />
-            </div>
+            <TextField
+              key={name}
+              id={`assinatura-${name}`}
+              label={label}
+              tone="public"
+              type={type}
+              autoComplete={autoComplete}
+              value={customer[name]}
+              onChange={(value) => setCustomer((current) => ({ ...current, [name]: value }))}
+            />
           ))}
           <a
             href={whatsappLink(whatsappNumber, planMessage(appName, plan, customer))}

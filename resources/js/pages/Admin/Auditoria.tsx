@@ -6,6 +6,7 @@ import { AdminLayout } from '../../layouts/AdminLayout';
 import { formatDateTime } from '../../lib/dates';
 import { useListVisit } from '../../lib/use-list-visit';
 import type { SharedProps } from '../../types';
+import { SelectField } from '../../components/ui/fields';
 
 interface Filters extends Record<string, string | number> {
   page: number;
@@ -39,21 +40,14 @@ export default function Auditoria() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Auditoria</h1>
           <p className="mt-1 text-sm text-slate-600">Cada alteração feita no painel e cada tentativa de login, com quem, de onde e quando.</p>
         </div>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Ação
-          <select
-            value={filters.acao}
-            onChange={(event) => visit({ page: 1, acao: event.target.value })}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
-          >
-            <option value="">Todas</option>
-            {(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((action) => (
-              <option key={action} value={action}>
-                {AUDIT_ACTIONS[action]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          id="filtro-acao"
+          label="Ação"
+          value={filters.acao}
+          onChange={(value) => visit({ page: 1, acao: value })}
+          empty="Todas"
+          options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((action) => ({ value: action, label: AUDIT_ACTIONS[action] }))}
+        />
       </div>
       <ListBody
         list={list}

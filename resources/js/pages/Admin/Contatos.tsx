@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatPhone } from '@shared/br';
 import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW, OpenDetails } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
 import { IconButton, IconLink } from '../../components/ui/IconButton';
@@ -18,6 +18,8 @@ import { formatDateTime } from '../../lib/dates';
 import { truncate } from '../../lib/list-format';
 import { contactReplyMessage, internationalPhone, whatsappLink } from '../../lib/whatsapp';
 import type { SharedProps } from '../../types';
+import { RadioGroupField } from '../../components/ui/fields';
+import { DetailItem as Item } from '../../components/ui/DetailItem';
 
 type Status = 'pendente' | 'respondido';
 interface Filters extends Record<string, string | number> {
@@ -135,13 +137,7 @@ export default function Contatos() {
           {contacts.data.map((contact) => (
             <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
               <td className="px-4 py-2.5">
-                <button
-                  type="button"
-                  onClick={(event) => (event.stopPropagation(), setDetails(contact))}
-                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                >
-                  {contact.nome}
-                </button>
+                <OpenDetails onOpen={() => setDetails(contact)}>{contact.nome}</OpenDetails>
               </td>
               <td className="min-w-52 px-4 py-2.5 text-slate-600">
                 <EmailText email={contact.email} />
@@ -167,13 +163,9 @@ export default function Contatos() {
             <li key={contact.id} onClick={() => setDetails(contact)} className={CARD}>
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={(event) => (event.stopPropagation(), setDetails(contact))}
-                    className="text-left font-semibold break-words text-slate-900"
-                  >
+                  <OpenDetails onOpen={() => setDetails(contact)} card>
                     {contact.nome}
-                  </button>
+                  </OpenDetails>
                   <p className="text-sm text-slate-600">
                     <EmailText email={contact.email} />
                   </p>
@@ -295,20 +287,15 @@ function AnswerModal({
         </>
       }
     >
-      <fieldset>
-        <legend className="sr-only">Canal da resposta</legend>
-        <div className="space-y-2">
-          {(['whatsapp', 'email'] as const).map((option) => (
-            <label
-              key={option}
-              className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${canal === option ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-200 text-slate-700'}`}
-            >
-              <input type="radio" name="canal" value={option} checked={canal === option} onChange={() => setCanal(option)} className="h-4 w-4 text-brand-700" />
-              {CHANNELS[option]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroupField
+        name="canal"
+        legend="Canal da resposta"
+        legendHidden
+        cards
+        value={canal}
+        onChange={setCanal}
+        options={(['whatsapp', 'email'] as const).map((option) => ({ value: option, label: CHANNELS[option] }))}
+      />
     </Modal>
   );
 }
@@ -320,15 +307,6 @@ function ChannelBadge({ channel }: { channel: 'whatsapp' | 'email' }) {
     >
       {CHANNELS[channel]}
     </span>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-slate-800">{children}</dd>
-    </div>
   );
 }
 

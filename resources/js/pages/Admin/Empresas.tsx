@@ -5,8 +5,8 @@ import { formatCnpj } from '@shared/br';
 import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/enterprise.views';
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
-import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW } from '../../components/admin/ListLayout';
+import { StatusSearchBar } from '../../components/admin/ListControls';
+import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW, OpenDetails } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
@@ -18,6 +18,7 @@ import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
 import type { SharedProps } from '../../types';
+import { Plus } from 'lucide-react';
 
 type StatusFilter = 'todos' | 'ativos' | 'inativos';
 interface Filters extends Record<string, string | number> {
@@ -100,29 +101,19 @@ export default function Empresas() {
           <p className="mt-1 text-sm text-slate-600">Concessionárias, revendas, fabricantes, leiloeiros e produtores cadastrados.</p>
         </div>
         <Button onClick={() => openForm(null)}>
-          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2.2} aria-hidden="true">
-            <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-          </svg>
+          <Plus className="h-4 w-4" strokeWidth={2.2} aria-hidden="true" />
           Nova Empresa
         </Button>
       </div>
 
-      <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
-        <FilterButtons
-          label="Filtrar por status"
-          options={FILTERS}
-          value={filters.status}
-          counts={counts}
-          onChange={(status) => visit({ ...filters, status, page: 1 })}
-        />
-        <SearchForm
-          id="busca-empresas"
-          label="Buscar empresas"
-          placeholder="Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE..."
-          value={filters.busca}
-          onSearch={(text) => visit({ ...filters, busca: text, page: 1 })}
-        />
-      </div>
+      <StatusSearchBar
+        options={FILTERS}
+        counts={counts}
+        status={filters.status}
+        busca={filters.busca}
+        search={{ id: 'busca-empresas', label: 'Buscar empresas', placeholder: 'Buscar por Razão, Fantasia, CNPJ, Bairro, Cidade, UF ou IE...' }}
+        onChange={(change) => visit({ ...filters, ...change, page: 1 })}
+      />
 
       <ListBody
         list={list}
@@ -140,13 +131,7 @@ export default function Empresas() {
                 <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
               </td>
               <td className="px-4 py-2.5">
-                <button
-                  type="button"
-                  onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
-                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                >
-                  {enterprise.fantasia}
-                </button>
+                <OpenDetails onOpen={() => setDetails(enterprise)}>{enterprise.fantasia}</OpenDetails>
                 <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
               </td>
               <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
@@ -165,13 +150,9 @@ export default function Empresas() {
               <div className="flex items-start gap-3">
                 <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
                 <div className="min-w-0 flex-1">
-                  <button
-                    type="button"
-                    onClick={(event) => (event.stopPropagation(), setDetails(enterprise))}
-                    className="text-left font-semibold break-words text-slate-900"
-                  >
+                  <OpenDetails onOpen={() => setDetails(enterprise)} card>
                     {enterprise.fantasia}
-                  </button>
+                  </OpenDetails>
                   <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>
                 </div>
                 <StatusBadge active={enterprise.ativo === 1} />

@@ -1,6 +1,8 @@
 import { router, usePage } from '@inertiajs/react';
 import { RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { FormActions, SelectField, TextField } from '../../components/ui/fields';
+import { useApiForm } from '../../lib/use-api-form';
 import { ACTIONS_CELL, CardList, EmptyList, ListTable } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
@@ -235,22 +237,21 @@ export default function Ips() {
   );
 }
 
+const NEW_IP = { targetRole: '' as '' | 'master' | 'gestor', ip: '', descricao: '' };
+
 function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const toast = useToast();
-  const [targetRole, setTargetRole] = useState<'' | 'master' | 'gestor'>('');
-  const [ip, setIp] = useState('');
-  const [descricao, setDescricao] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useApiForm(NEW_IP);
   const [lookingUp, setLookingUp] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [showSecret, setShowSecret] = useState(false);
+  const saving = form.processing;
+  const errors = form.errors as Record<string, string | undefined>;
 
   function reset() {
-    setTargetRole('');
-    setIp('');
-    setDescricao('');
-    setErrors({});
+    // Not form.reset(): after a successful save the form's defaults are the values just sent.
+    form.setData(NEW_IP);
+    form.clearErrors();
     setSetup(null);
     setShowSecret(false);
   }
@@ -264,7 +265,7 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
     setLookingUp(true);
     try {
       const { ip: address, privado } = await api<{ ip: string; privado: boolean }>('GET', '/admin/meu-ip');
-      setIp(address);
+      form.setData('ip', address);
       // A loopback or private-network address is what the server sees, but it is not a public IP.
       if (privado) toast('info', `Seu IP nesta conexão é ${address}, um endereço local (loopback ou rede interna), não um IP público.`);
       else toast('success', `Seu IP público é ${address}`);
@@ -277,31 +278,25 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    if (!targetRole) found.targetRole = 'Selecione o administrador: Master ou Gestor.';
-    if (!ip.trim()) found.ip = 'Informe o IP.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+    const found: { targetRole?: string; ip?: string } = {};
+    if (!form.data.targetRole) found.targetRole = 'Selecione o administrador: Master ou Gestor.';
+    if (!form.data.ip.trim()) found.ip = 'Informe o IP.';
+    form.clearErrors();
+    if (Object.keys(found).length > 0) {
+      form.setError(found);
+      return;
+    }
+    form.transform((data) => ({ ip: data.ip.trim(), targetRole: data.targetRole, ...(data.descricao.trim() ? { descricao: data.descricao.trim() } : {}) }));
     try {
-      const result = await api<{ twofa: TwoFactorSetup }>('POST', '/admin/ips-autorizados', {
-        ip: ip.trim(),
-        targetRole,
-        ...(descricao.trim() ? { descricao: descricao.trim() } : {}),
-      });
+      const result = await form.send<{ twofa: TwoFactorSetup }>('post', '/admin/ips-autorizados');
       toast('success', 'IP adicionado com sucesso!');
       setSetup(result.twofa);
       onAdded();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
       toast('error', error instanceof ApiError && error.message ? error.message : 'Erro ao adicionar IP');
-    } finally {
-      setSaving(false);
     }
   }
 
-  const field =
-    'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   return (
     <Modal
       open={open}
@@ -337,65 +332,53 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
-          <div>
-            <label htmlFor="ip-role" className="block text-sm font-medium text-slate-700">
-              Administrador
-            </label>
-            <select id="ip-role" value={targetRole} onChange={(e) => setTargetRole(e.target.value as typeof targetRole)} className={field}>
-              <option value="">Selecione...</option>
-              <option value="master">Master</option>
-              <option value="gestor">Gestor</option>
-            </select>
-            {errors.targetRole && <p className="mt-1 text-sm text-red-600">{errors.targetRole}</p>}
-          </div>
-          <div>
-            <label htmlFor="ip-address" className="block text-sm font-medium text-slate-700">
-              IP
-            </label>
-            <div className="mt-1 flex gap-2">
-              <input
-                id="ip-address"
-                value={ip}
-                onChange={(e) => setIp(e.target.value)}
-                maxLength={45}
-                placeholder="Ex.: 200.160.2.3"
-                className={`${field} mt-0 font-mono`}
-              />
+          <SelectField
+            id="ip-role"
+            label="Administrador"
+            value={form.data.targetRole}
+            onChange={(value) => form.setData('targetRole', value as typeof form.data.targetRole)}
+            empty="Selecione..."
+            options={[
+              { value: 'master', label: 'Master' },
+              { value: 'gestor', label: 'Gestor' },
+            ]}
+            error={errors.targetRole}
+          />
+          <TextField
+            id="ip-address"
+            label="IP"
+            value={form.data.ip}
+            onChange={(value) => form.setData('ip', value)}
+            maxLength={45}
+            placeholder="Ex.: 200.160.2.3"
+            controlClassName="font-mono"
+            error={errors.ip}
+            beside={
               <Button variant="secondary" onClick={myIp} disabled={lookingUp} className="shrink-0">
                 {lookingUp ? 'Buscando...' : 'Meu IP'}
               </Button>
-            </div>
-            {errors.ip && <p className="mt-1 text-sm text-red-600">{errors.ip}</p>}
-          </div>
-          <div>
-            <label htmlFor="ip-description" className="block text-sm font-medium text-slate-700">
-              Descrição <span className="font-normal text-slate-400">(opcional)</span>
-            </label>
-            <input
-              id="ip-description"
-              value={descricao}
-              onChange={(e) => setDescricao(e.target.value)}
-              maxLength={255}
-              placeholder="Ex.: Escritório de Londrina"
-              className={field}
-            />
-            {errors.descricao && <p className="mt-1 text-sm text-red-600">{errors.descricao}</p>}
-          </div>
-          <div className="flex justify-end gap-2 pt-2">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                reset();
-                onClose();
-              }}
-              disabled={saving}
-            >
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Salvando...' : 'Salvar'}
-            </Button>
-          </div>
+            }
+          />
+          <TextField
+            id="ip-description"
+            label={
+              <>
+                Descrição <span className="font-normal text-slate-400">(opcional)</span>
+              </>
+            }
+            value={form.data.descricao}
+            onChange={(value) => form.setData('descricao', value)}
+            maxLength={255}
+            placeholder="Ex.: Escritório de Londrina"
+            error={errors.descricao}
+          />
+          <FormActions
+            onCancel={() => {
+              reset();
+              onClose();
+            }}
+            saving={saving}
+          />
         </form>
       )}
     </Modal>

@@ -1,8 +1,10 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
+import { TextField } from '../../components/ui/fields';
 import { Logo } from '../../components/public/Logo';
 import { PageTitle } from '../../components/ui/PageTitle';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 import { storeSession, type AdminData } from '../../lib/session';
 import type { SharedProps } from '../../types';
 
@@ -22,16 +24,16 @@ const REASONS: Record<NonNullable<LoginProps['reason']>, string> = {
 
 export default function Login() {
   const { appName, next, reason } = usePage<LoginProps>().props;
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState('');
+  const form = useApiForm({ username: '', password: '', otp: '' });
   const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  // Held until the next page opens, so the button does not come back between the answer and the visit.
+  const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const submitting = form.processing || leaving;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const payload = { username: username.trim(), password, otp: otp.trim() };
+    const payload = { username: form.data.username.trim(), password: form.data.password, otp: form.data.otp.trim() };
     if (!payload.username || !payload.password || !payload.otp) {
       setError('Preencha usuário, senha e o código 2FA.');
       return;
@@ -40,20 +42,17 @@ export default function Login() {
       setError('O código 2FA deve conter apenas números.');
       return;
     }
-    setSubmitting(true);
     setError(null);
+    form.transform(() => payload);
     try {
-      const { token, admin } = await api<LoginResponse>('POST', '/admin/login', payload);
+      const { token, admin } = await form.send<LoginResponse>('post', '/admin/login');
+      setLeaving(true);
       storeSession(token, admin);
       router.visit(next ?? '/admin/dashboard', { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError && caught.message ? caught.message : 'Erro ao fazer login');
-      setSubmitting(false);
     }
   }
-
-  const inputClass =
-    'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-10">
@@ -77,60 +76,41 @@ export default function Login() {
             </p>
           )}
 
-          <label className="mt-5 block text-sm font-medium text-slate-700" htmlFor="username">
-            Usuário
-          </label>
-          <input
-            id="username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            className={inputClass}
-          />
-
-          <label className="mt-4 block text-sm font-medium text-slate-700" htmlFor="password">
-            Senha
-          </label>
-          <div className="relative">
-            <input
+          <div className="mt-5 space-y-4">
+            <TextField id="username" label="Usuário" autoComplete="username" value={form.data.username} onChange={(value) => form.setData('username', value)} />
+            <TextField
               id="password"
-              name="password"
+              label="Senha"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className={`${inputClass} pr-20`}
+              value={form.data.password}
+              onChange={(value) => form.setData('password', value)}
+              controlClassName="pr-20"
+              adornment={
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
+                  aria-pressed={showPassword}
+                  aria-controls="password"
+                >
+                  {showPassword ? 'Ocultar' : 'Mostrar'}
+                </button>
+              }
             />
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
-              aria-pressed={showPassword}
-              aria-controls="password"
-            >
-              {showPassword ? 'Ocultar' : 'Mostrar'}
-            </button>
+            <TextField
+              id="otp"
+              label="2FA"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+              value={form.data.otp}
+              mask={(value) => value.replace(/\D/g, '')}
+              onChange={(value) => form.setData('otp', value)}
+              controlClassName="tracking-[0.4em]"
+            />
           </div>
-
-          <label className="mt-4 block text-sm font-medium text-slate-700" htmlFor="otp">
-            2FA
-          </label>
-          <input
-            id="otp"
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
-            placeholder="000000"
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            className={`${inputClass} tracking-[0.4em]`}
-          />
 
           <button
             type="submit"

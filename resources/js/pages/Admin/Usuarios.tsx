@@ -3,8 +3,8 @@ import { Check, KeyRound, Pencil, Power } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '@shared/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
-import { FilterButtons, SearchForm } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW } from '../../components/admin/ListLayout';
+import { StatusSearchBar } from '../../components/admin/ListControls';
+import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW, OpenDetails } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
@@ -19,6 +19,8 @@ import { formatDate, formatDateTime } from '../../lib/dates';
 import { resetMinutes } from '../../lib/list-format';
 import { useListVisit } from '../../lib/use-list-visit';
 import type { SharedProps } from '../../types';
+import { TextField } from '../../components/ui/fields';
+import { DetailItem as Item } from '../../components/ui/DetailItem';
 
 type StatusFilter = 'todos' | 'ativos' | 'inativos';
 interface Filters extends Record<string, string | number> {
@@ -129,43 +131,31 @@ export default function Usuarios() {
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Usuários do App</h1>
       <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
 
-      <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
-        <FilterButtons
-          label="Filtrar por status"
-          options={FILTERS}
-          value={filters.status}
-          counts={counts}
-          onChange={(status) => visit({ ...filters, status, page: 1 })}
-        />
-        <SearchForm
-          id="busca-usuarios"
-          label="Buscar usuários"
-          placeholder="Buscar por Nome, Sobrenome, Email, CPF, Empresa e Cargo..."
-          value={filters.busca}
-          onSearch={(text) => visit({ ...filters, busca: text, page: 1 })}
-        />
-      </div>
+      <StatusSearchBar
+        options={FILTERS}
+        counts={counts}
+        status={filters.status}
+        busca={filters.busca}
+        search={{ id: 'busca-usuarios', label: 'Buscar usuários', placeholder: 'Buscar por Nome, Sobrenome, Email, CPF, Empresa e Cargo...' }}
+        onChange={(change) => visit({ ...filters, ...change, page: 1 })}
+      />
       <div className="mt-3 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Data de cadastro">
-        <label className="flex flex-col gap-1 font-medium text-slate-700">
-          De
-          <input
-            type="date"
-            value={filters.date_from}
-            max={filters.date_to || undefined}
-            onChange={(event) => visit({ ...filters, date_from: event.target.value, page: 1 })}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
-          />
-        </label>
-        <label className="flex flex-col gap-1 font-medium text-slate-700">
-          Até
-          <input
-            type="date"
-            value={filters.date_to}
-            min={filters.date_from || undefined}
-            onChange={(event) => visit({ ...filters, date_to: event.target.value, page: 1 })}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm"
-          />
-        </label>
+        <TextField
+          id="filtro-de"
+          label="De"
+          type="date"
+          value={filters.date_from}
+          max={filters.date_to || undefined}
+          onChange={(value) => visit({ ...filters, date_from: value, page: 1 })}
+        />
+        <TextField
+          id="filtro-ate"
+          label="Até"
+          type="date"
+          value={filters.date_to}
+          min={filters.date_from || undefined}
+          onChange={(value) => visit({ ...filters, date_to: value, page: 1 })}
+        />
         {(filters.date_from || filters.date_to) && (
           <Button variant="ghost" onClick={() => visit({ ...filters, date_from: '', date_to: '', page: 1 })}>
             Limpar
@@ -186,13 +176,7 @@ export default function Usuarios() {
           {users.data.map((user) => (
             <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
               <td className="px-4 py-2.5">
-                <button
-                  type="button"
-                  onClick={(event) => (event.stopPropagation(), setDetails(user))}
-                  className="text-left font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                >
-                  {fullName(user)}
-                </button>
+                <OpenDetails onOpen={() => setDetails(user)}>{fullName(user)}</OpenDetails>
               </td>
               <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
               <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
@@ -210,13 +194,9 @@ export default function Usuarios() {
             <li key={user.user_id} onClick={() => setDetails(user)} className={CARD}>
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <button
-                    type="button"
-                    onClick={(event) => (event.stopPropagation(), setDetails(user))}
-                    className="text-left font-semibold break-words text-slate-900"
-                  >
+                  <OpenDetails onOpen={() => setDetails(user)} card>
                     {fullName(user)}
-                  </button>
+                  </OpenDetails>
                   <p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>
                 </div>
                 <StatusBadge active={user.status === 1} />
@@ -321,15 +301,6 @@ export default function Usuarios() {
           </div>
         )}
       </Modal>
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-slate-800">{children}</dd>
     </div>
   );
 }

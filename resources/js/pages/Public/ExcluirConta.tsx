@@ -2,21 +2,23 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { FeatureGrid } from '../../components/public/FeatureGrid';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
-import { api, ApiError } from '../../lib/api';
+import { CheckboxField, TextField } from '../../components/ui/fields';
+import { ApiError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 
 /**
  * Account deletion request: the e-mail receives a link to confirm it (the answer is the same whether or not
  * the address has an account, so nobody can learn who uses the app).
  */
 export default function ExcluirConta() {
-  const [email, setEmail] = useState('');
+  const form = useApiForm({ email: '' });
   const [notRobot, setNotRobot] = useState(false);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim()) {
+    if (!form.data.email.trim()) {
       window.alert('Por favor, digite seu email.');
       return;
     }
@@ -24,13 +26,12 @@ export default function ExcluirConta() {
       window.alert('Por favor, confirme que você não é um robô.');
       return;
     }
-    setState('sending');
     setError(null);
+    form.transform((data) => ({ email: data.email.trim() }));
     try {
-      await api('POST', '/public/usuario/excluir-conta', { email: email.trim() });
-      setState('sent');
+      await form.send('post', '/public/usuario/excluir-conta');
+      setSent(true);
     } catch (failure) {
-      setState('idle');
       setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível enviar o pedido agora. Tente novamente.');
     }
   }
@@ -42,31 +43,32 @@ export default function ExcluirConta() {
       </PageHero>
       <section className="mx-auto max-w-xl px-4 py-14 sm:px-6">
         <form onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <label htmlFor="email-exclusao" className="text-sm font-medium text-slate-700">
-            E-mail da conta
-          </label>
-          <input
+          <TextField
             id="email-exclusao"
+            label="E-mail da conta"
+            tone="public"
             type="email"
-            required
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={form.data.email}
+            onChange={(value) => form.setData('email', value)}
             placeholder="voce@exemplo.com.br"
-            className="mt-1 block w-full rounded-xl border border-slate-300 px-4 py-3 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none"
           />
-          <label className="mt-5 flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-            <input type="checkbox" checked={notRobot} onChange={(e) => setNotRobot(e.target.checked)} className="h-5 w-5 rounded accent-brand-700" />
-            Não sou um robô
-          </label>
+          <CheckboxField
+            id="nao-sou-robo"
+            label="Não sou um robô"
+            tone="public"
+            checked={notRobot}
+            onChange={setNotRobot}
+            className="mt-5 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3"
+          />
           <button
             type="submit"
-            disabled={state === 'sending'}
+            disabled={form.processing}
             className="mt-6 w-full rounded-full bg-red-600 px-6 py-3 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
           >
-            {state === 'sending' ? 'Enviando...' : 'Excluir conta'}
+            {form.processing ? 'Enviando...' : 'Excluir conta'}
           </button>
-          {state === 'sent' && (
+          {sent && (
             <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
               Se existir uma conta com este e-mail, enviamos um link para confirmar a exclusão. Ele vale por 30 minutos; verifique também a pasta de spam.
             </p>

@@ -2,7 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
-import { api, ApiError } from '../../lib/api';
+import { TextField } from '../../components/ui/fields';
+import { ApiError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 
 type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -21,9 +23,9 @@ const RULES: { label: string; test: (password: string) => boolean }[] = [
 
 /** Where the link of the password-reset e-mail leads: choose a new password, with its confirmation. */
 export default function RedefinirSenha({ token, state, name }: { token: string; state: LinkState; name: string | null }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
+  const form = useApiForm({ password: '', confirmation: '' });
+  const { password, confirmation } = form.data;
+  const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
@@ -36,19 +38,16 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
       setError('As senhas não conferem.');
       return;
     }
-    setStatus('saving');
     setError(null);
+    form.transform((data) => ({ token, password: data.password, password_confirmation: data.confirmation }));
     try {
-      await api('POST', '/public/usuario/redefinir-senha', { token, password, password_confirmation: confirmation });
-      setStatus('done');
+      await form.send('post', '/public/usuario/redefinir-senha');
+      setDone(true);
     } catch (failure) {
-      setStatus('idle');
       setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível salvar a nova senha agora. Tente novamente.');
     }
   }
 
-  const field =
-    'mt-1 block w-full rounded-xl border border-slate-300 px-4 py-3 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
   return (
     <>
       <PageHero eyebrow="Sua conta" title="Redefinir senha">
@@ -58,23 +57,19 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
       </PageHero>
       <AccountLinkPanel
         problem={state !== 'valid' ? STATE_TEXT[state] : null}
-        done={status === 'done' ? 'Senha alterada! Você já pode entrar no aplicativo com a nova senha.' : null}
+        done={done ? 'Senha alterada! Você já pode entrar no aplicativo com a nova senha.' : null}
       >
         <form onSubmit={submit} noValidate className="space-y-5">
-          <div>
-            <label htmlFor="nova-senha" className="text-sm font-medium text-slate-700">
-              Nova senha
-            </label>
-            <input
-              id="nova-senha"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              maxLength={128}
-              className={field}
-            />
-          </div>
+          <TextField
+            id="nova-senha"
+            label="Nova senha"
+            tone="public"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(value) => form.setData('password', value)}
+            maxLength={128}
+          />
           <ul className="space-y-1 text-sm" aria-label="Requisitos da senha">
             {RULES.map((rule) => {
               const met = rule.test(password);
@@ -86,20 +81,16 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
               );
             })}
           </ul>
-          <div>
-            <label htmlFor="confirmar-senha" className="text-sm font-medium text-slate-700">
-              Confirmar nova senha
-            </label>
-            <input
-              id="confirmar-senha"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              maxLength={128}
-              className={field}
-            />
-          </div>
+          <TextField
+            id="confirmar-senha"
+            label="Confirmar nova senha"
+            tone="public"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(value) => form.setData('confirmation', value)}
+            maxLength={128}
+          />
           {error && (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
               {error}
@@ -107,10 +98,10 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
           )}
           <button
             type="submit"
-            disabled={status === 'saving'}
+            disabled={form.processing}
             className="w-full rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
           >
-            {status === 'saving' ? 'Salvando...' : 'Salvar nova senha'}
+            {form.processing ? 'Salvando...' : 'Salvar nova senha'}
           </button>
         </form>
       </AccountLinkPanel>

@@ -8,10 +8,10 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import { DatabaseStartupError, openDatabase } from '../database/database.js';
 import { seedReferenceData } from '../database/seeds/reference-data.js';
-import { normalizeIp } from '../ips/ip-address.js';
-import { isAdminRole } from './admin-role.js';
+import { normalizeIp } from '../common/http/ip-address.js';
+import { isAdminRole } from '../auth/admin-role.js';
 import { standaloneAccessServices } from './standalone-services.js';
-import { totpQrTerminal } from './totp.js';
+import { totpQrTerminal } from '../common/crypto/totp.js';
 
 class UsageError extends Error {}
 

@@ -5,11 +5,11 @@ import type { AppConfig } from '../config/app-config.js';
 import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
 import { MmdbGeolocator } from '../ips/geolocation.js';
 import { IpsService } from '../ips/ips.service.js';
-import { AdminSession } from './admin-session.entity.js';
-import { Admin } from './admin.entity.js';
-import { AuthService, JWT_ALGORITHM } from './auth.service.js';
-import { LoginAttempts } from './login-limits.js';
-import { PasswordHasher } from './password-hasher.js';
+import { AdminSession } from '../auth/admin-session.entity.js';
+import { Admin } from '../auth/admin.entity.js';
+import { AuthService, JWT_ALGORITHM } from '../auth/auth.service.js';
+import { LoginAttempts } from '../auth/login-limits.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
 
 /** The access services outside Nest, for the CLI and the seeds, wired exactly as the app wires them. */
 export function standaloneAccessServices(dataSource: DataSource, config: AppConfig): { auth: AuthService; ips: IpsService } {

@@ -1,5 +1,5 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { searchTerms } from '../common/search-text.js';
+import { searchTerms } from '../search-text.js';
 
 /**
  * Where a page's rows are read from. Past the middle of a list they are read from its end in the reverse
@@ -56,25 +56,46 @@ export interface TextSearch {
   /** Whether the box holds anything; text without a letter or digit matches nothing. */
   active: boolean;
   terms: string[];
-  /** `+term* +term*` over the terms the index holds; null when none is long enough. */
+  /** `+term* +term*` over the terms the index holds (rows with all of them); null when none is long enough. */
   fulltext: string | null;
+  /** `term* term*`: rows with any of those terms. */
+  fulltextAny: string | null;
 }
 
 export function textSearch(busca: string | undefined): TextSearch {
   const terms = searchTerms(busca ?? '');
   const indexed = terms.filter((term) => term.length >= FULLTEXT_MIN_WORD && !FULLTEXT_STOPWORDS.has(term));
-  return { active: (busca ?? '').trim() !== '', terms, fulltext: indexed.length > 0 ? indexed.map((term) => `+${term}*`).join(' ') : null };
+  return {
+    active: (busca ?? '').trim() !== '',
+    terms,
+    fulltext: indexed.length > 0 ? indexed.map((term) => `+${term}*`).join(' ') : null,
+    fulltextAny: indexed.length > 0 ? indexed.map((term) => `${term}*`).join(' ') : null,
+  };
 }
 
 /**
- * Rows where every term starts a word of one of `columns` (stored by toSearchColumn, so `% term%` is exactly
- * that rule). With `fulltext`, the FULLTEXT index over the same columns picks the candidates first.
+ * Rows where every term is matched by one of the conditions `matches` gives for it (`param` is the bound
+ * `% term%`, the rule "a word of a search column starts with the term"). Text without a letter or digit
+ * matches nothing.
  */
-export function whereTextSearch<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, columns: string[], search: TextSearch, fulltext: boolean): void {
+export function whereEveryTerm<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  search: TextSearch,
+  matches: (param: string, term: string) => string[],
+): void {
   if (search.active && search.terms.length === 0) query.andWhere('1 = 0');
   search.terms.forEach((term, index) => {
-    query.andWhere(`(${columns.map((column) => `${column} LIKE :term${index}`).join(' OR ')})`, { [`term${index}`]: `% ${term}%` });
+    query.andWhere(`(${matches(`:term${index}`, term).join(' OR ')})`, { [`term${index}`]: `% ${term}%` });
   });
+}
+
+/**
+ * Rows where every term starts a word of one of `columns` (kept by the database as words a space apart, so
+ * `% term%` is exactly that rule). With `fulltext`, the FULLTEXT index over the same columns picks the
+ * candidates first.
+ */
+export function whereTextSearch<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, columns: string[], search: TextSearch, fulltext: boolean): void {
+  whereEveryTerm(query, search, (param) => columns.map((column) => `${column} LIKE ${param}`));
   if (fulltext && search.fulltext) query.andWhere(`MATCH(${columns.join(', ')}) AGAINST (:fulltext IN BOOLEAN MODE)`, { fulltext: search.fulltext });
 }
 
