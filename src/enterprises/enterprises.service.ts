@@ -122,16 +122,16 @@ export class EnterprisesService {
   }
 
   /**
-   * The companies with a word of fantasia or razão starting with `term` (one search term, as searchTerms gives
-   * it), or null when there are more than `max`.
+   * The companies with, for each of `terms` (search terms, as searchTerms gives them), a word of fantasia or
+   * razão starting with it; null when there are more than `max`.
    */
-  async idsByNameWord(term: string, max: number): Promise<number[] | null> {
+  async idsByNameWords(terms: string[], max: number): Promise<number[] | null> {
     const query = this.enterprises
       .createQueryBuilder('e')
       .select('e.enterprise_id', 'id')
-      .where('e.name_search LIKE :term', { term: `% ${term}%` })
       .limit(max + 1);
-    const search = textSearch(term);
+    terms.forEach((term, index) => query.andWhere(`e.name_search LIKE :term${index}`, { [`term${index}`]: `% ${term}%` }));
+    const search = textSearch(terms.join(' '));
     if (isMysql(this.dataSource) && search.fulltext) query.andWhere('MATCH(e.name_search) AGAINST (:fulltext IN BOOLEAN MODE)', { fulltext: search.fulltext });
     const rows = await query.getRawMany<{ id: number | string }>();
     return rows.length > max ? null : rows.map((row) => Number(row.id));

@@ -7,7 +7,7 @@ import { searchWords } from '../common/search-text.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { pageWindow, preferFulltext, readPage, textSearch, whereEveryTerm, type TextSearch } from '../common/sql/list-query.js';
+import { pageWindow, preferFulltext, readPage, textSearch, type TextSearch } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
@@ -40,52 +40,78 @@ export interface UserListFilters {
   date_to?: string;
 }
 
-/** What each search term matches besides the user's own words: cargos, and companies by name. */
-interface TermMatches {
-  cargos: number[];
-  /** The companies, or 'many' when there are more than COMPANY_IDS_MAX (then the search joins the companies). */
-  companies: number[] | 'many';
+/** Companies found by name: their ids, or 'many' past COMPANY_IDS_MAX (then each user's company row is read). */
+type CompanyIds = number[] | 'many';
+
+/** What a search's terms match besides the users' own words, resolved once per search. */
+interface SearchPlan {
+  /** Per term: the cargos and the companies it starts a word of. */
+  terms: Map<string, { cargos: number[]; companies: CompanyIds }>;
+  /** The companies whose name holds every term. */
+  everyTerm: CompanyIds;
 }
 
 /**
  * Users the search box finds: every term starts a word of the user's name, e-mail or CPF (any part of it), of
  * the company's fantasia or razão, or of the cargo's name. The company's words are read from the companies at
- * search time, so a company renamed, or a row written by another tool, is found by its current words: a term
- * that matches few companies becomes their ids, one that matches many reads the user's company row (a
- * many-to-one join), and one that matches none costs nothing more. With `fulltext` (MySQL/MariaDB), the
- * candidates come from the FULLTEXT indexes first: users whose own words hold every term, users of companies
- * whose name holds any term, and users of a matching cargo (every match is among them; the conditions above
- * then keep the exact ones).
+ * search time (never copied into user rows), so a company renamed, or a row written by another tool, is found
+ * by its current words.
+ *
+ * Most users match through their own words or through a company whose name holds every term; when those
+ * companies are few, a user outside them is tested against the companies only if one of its own words (or
+ * its cargo) matched a term, so the walk reads each company row only for such users. With `fulltext`
+ * (MySQL/MariaDB), the candidates come from the FULLTEXT indexes first: users whose own words hold every term,
+ * users of companies whose name holds any term, and users of a matching cargo (every match is among them).
  */
-function whereSearched(query: SelectQueryBuilder<AppUser>, search: TextSearch, matches: Map<string, TermMatches>, fulltext: boolean): void {
-  const joined = [...matches.values()].some((match) => match.companies === 'many');
-  if (joined) query.leftJoin(Enterprise, 'ue', 'ue.enterprise_id = u.enterprise_id');
-  whereEveryTerm(query, search, (param, term) => {
-    const match = matches.get(term) ?? { cargos: [], companies: [] };
-    const company =
-      match.companies === 'many' ? [`ue.name_search LIKE ${param}`] : match.companies.length > 0 ? [`u.enterprise_id IN (${match.companies.join(', ')})`] : [];
-    return [`u.search_text LIKE ${param}`, ...company, ...(match.cargos.length > 0 ? [`u.cargo_id IN (${match.cargos.join(', ')})`] : [])];
-  });
+function whereSearched(query: SelectQueryBuilder<AppUser>, search: TextSearch, plan: SearchPlan, fulltext: boolean): void {
+  if (search.active && search.terms.length === 0) {
+    query.andWhere('1 = 0');
+    return;
+  }
+  const params = Object.fromEntries(search.terms.map((term, index) => [`term${index}`, `% ${term}%`]));
+  const ids = (column: string, values: number[]) => `${column} IN (${values.join(', ')})`;
+  const own = (index: number) => `u.search_text LIKE :term${index}`;
+  const cargo = (term: string) => {
+    const cargos = plan.terms.get(term)?.cargos ?? [];
+    return cargos.length > 0 ? [ids('u.cargo_id', cargos)] : [];
+  };
+  const many = [...plan.terms.values()].some((match) => match.companies === 'many');
+  const companyName = plan.everyTerm === 'many' ? 'ue.name_search' : '(SELECT e.name_search FROM enterprises e WHERE e.enterprise_id = u.enterprise_id)';
+  const company = (term: string, index: number) => {
+    const companies = plan.terms.get(term)?.companies ?? [];
+    if (companies === 'many') return [`${companyName} LIKE :term${index}`];
+    return companies.length > 0 ? [ids('u.enterprise_id', companies)] : [];
+  };
+  const everyTermMatched = search.terms.map((term, index) => `(${[own(index), ...company(term, index), ...cargo(term)].join(' OR ')})`).join(' AND ');
+  const anyCompany = [...plan.terms.values()].some((match) => match.companies === 'many' || match.companies.length > 0);
+  if (plan.everyTerm === 'many' || !anyCompany) {
+    if (many) query.leftJoin(Enterprise, 'ue', 'ue.enterprise_id = u.enterprise_id');
+    query.andWhere(everyTermMatched, params);
+  } else {
+    const ownOrCargo = search.terms.flatMap((term, index) => [own(index), ...cargo(term)]).join(' OR ');
+    const viaCompany = plan.everyTerm.length > 0 ? `${ids('u.enterprise_id', plan.everyTerm)} OR ` : '';
+    query.andWhere(`(${viaCompany}((${ownOrCargo}) AND ${everyTermMatched}))`, params);
+  }
   if (!fulltext || !search.fulltext) return;
-  const any = (pick: (match: TermMatches) => number[]) => [...new Set([...matches.values()].flatMap(pick))];
-  const companies = any((match) => (match.companies === 'many' ? [] : match.companies));
-  const cargos = any((match) => match.cargos);
+  const anyOf = (pick: (match: { cargos: number[]; companies: CompanyIds }) => number[]) => [...new Set([...plan.terms.values()].flatMap(pick))];
+  const companies = anyOf((match) => (match.companies === 'many' ? [] : match.companies));
+  const cargos = anyOf((match) => match.cargos);
   const candidates = [
     'SELECT user_id FROM app_users WHERE MATCH(search_text) AGAINST (:fulltext IN BOOLEAN MODE)',
-    ...(joined
+    ...(many
       ? [
           'SELECT a.user_id FROM enterprises e JOIN app_users a ON a.enterprise_id = e.enterprise_id WHERE MATCH(e.name_search) AGAINST (:fulltextAny IN BOOLEAN MODE)',
         ]
       : companies.length > 0
-        ? [`SELECT user_id FROM app_users WHERE enterprise_id IN (${companies.join(', ')})`]
+        ? [`SELECT user_id FROM app_users WHERE ${ids('enterprise_id', companies)}`]
         : []),
-    ...(cargos.length > 0 ? [`SELECT user_id FROM app_users WHERE cargo_id IN (${cargos.join(', ')})`] : []),
+    ...(cargos.length > 0 ? [`SELECT user_id FROM app_users WHERE ${ids('cargo_id', cargos)}`] : []),
   ];
   query.innerJoin(`(${candidates.join(' UNION ')})`, 'candidate', 'candidate.user_id = u.user_id');
-  query.setParameters({ fulltext: search.fulltext, ...(joined ? { fulltextAny: search.fulltextAny } : {}) });
+  query.setParameters({ fulltext: search.fulltext, ...(many ? { fulltextAny: search.fulltextAny } : {}) });
 }
 
-/** Past this many companies for one term, the search reads the user's company row instead of listing ids. */
+/** Past this many companies for a term, the search reads each user's company row instead of listing ids. */
 const COMPANY_IDS_MAX = 1000;
 
 interface RegistrationDays {
@@ -132,7 +158,7 @@ export class AppUsersService {
     if (filters.status === 'inativos') query.andWhere('u.status = 0');
     if (search.active) {
       const walked = pick(await this.keptCounts(days));
-      whereSearched(query, search, await this.termMatches(search), isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
+      whereSearched(query, search, await this.searchPlan(search), isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
     }
     const rows = await readPage(
       query,
@@ -156,29 +182,33 @@ export class AppUsersService {
     return this.kept.remembered(['app_users', 'enterprises'], JSON.stringify(['users', search.terms, days.from?.day, days.to?.day]), async () => {
       const query = this.users.createQueryBuilder('u').select('u.status', 'status').addSelect('COUNT(*)', 'total').groupBy('u.status');
       whereRegistered(query, days);
-      whereSearched(query, search, await this.termMatches(search), isMysql(this.users.manager.connection));
+      whereSearched(query, search, await this.searchPlan(search), isMysql(this.users.manager.connection));
       const rows = await query.getRawMany<{ status: number | string; total: number | string }>();
       return statusCounts(new Map(rows.map((row) => [String(Number(row.status)), Number(row.total)])));
     });
   }
 
   /**
-   * The cargos and companies each term starts a word of: cargos from the reference list, companies from the
-   * companies (remembered until a company changes).
+   * What the terms match besides the users' own words: cargos from the reference list; companies, per term and
+   * with every term, from the companies (remembered until a company changes).
    */
-  private async termMatches(search: TextSearch): Promise<Map<string, TermMatches>> {
-    if (search.terms.length === 0) return new Map();
+  private async searchPlan(search: TextSearch): Promise<SearchPlan> {
+    if (search.terms.length === 0) return { terms: new Map(), everyTerm: [] };
     const cargos = [...(await this.lookups.cargoNames())].map(([id, name]) => ({ id, words: searchWords(name) }));
-    const entries = await Promise.all(
-      search.terms.map(async (term): Promise<[string, TermMatches]> => {
-        const companies = await this.kept.remembered(['enterprises'], JSON.stringify(['company-ids', term]), async () => {
-          const ids = await this.enterprises.idsByNameWord(term, COMPANY_IDS_MAX);
-          return ids ?? ('many' as const);
-        });
-        return [term, { cargos: cargos.filter((cargo) => cargo.words.some((word) => word.startsWith(term))).map((cargo) => cargo.id), companies }];
-      }),
-    );
-    return new Map(entries);
+    const companies = (terms: string[]) =>
+      this.kept.remembered(['enterprises'], JSON.stringify(['company-ids', terms]), async (): Promise<CompanyIds> => {
+        return (await this.enterprises.idsByNameWords(terms, COMPANY_IDS_MAX)) ?? 'many';
+      });
+    const [everyTerm, ...perTerm] = await Promise.all([companies(search.terms), ...search.terms.map((term) => companies([term]))]);
+    return {
+      everyTerm,
+      terms: new Map(
+        search.terms.map((term, index) => [
+          term,
+          { cargos: cargos.filter((cargo) => cargo.words.some((word) => word.startsWith(term))).map((cargo) => cargo.id), companies: perTerm[index] },
+        ]),
+      ),
+    };
   }
 
   /** Users per status, all or registered on the given days, from the kept counts. */

@@ -225,6 +225,8 @@ describe('rows written with plain SQL, natural columns only', () => {
     expect(new Set(userIds(found))).toEqual(new Set([linked, other, own]));
     expect(found.total).toBe(3);
     expect((await get('/api/admin/users?busca=safra%20larga%20campos&status=inativos').expect(200)).body.total).toBe(1);
+    // Every term in more companies than the id list holds: each user's company row is read.
+    expect(new Set(userIds((await get('/api/admin/users?busca=safra%20larga&pageSize=50').expect(200)).body))).toEqual(new Set([linked, other, own]));
     expect(userIds((await get('/api/admin/users?busca=larga%20gerente%20rosario').expect(200)).body)).toEqual([other]);
   });
 });
