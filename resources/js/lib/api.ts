@@ -19,6 +19,16 @@ function cookie(name: string): string | null {
 
 const SESSION_EXEMPT = ['/admin/login', '/admin/logout'];
 
+/** Whether a call failed because the session ended (the login page is already on its way: say nothing more). */
+export function sessionEnded(failure: unknown): boolean {
+  return failure instanceof ApiError && failure.status === 401;
+}
+
+/** The server's Portuguese message for a failed call, or the screen's own `fallback` when it gave none. */
+export function failureMessage(failure: unknown, fallback: string): string {
+  return failure instanceof ApiError && failure.message ? failure.message : fallback;
+}
+
 /** The headers of every API call: JSON, the XSRF header and, when present, the admin's Bearer token. */
 export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };

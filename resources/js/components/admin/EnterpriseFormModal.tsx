@@ -15,7 +15,7 @@ import {
   onlyDigits,
 } from '@shared/br';
 import type { BillingView, EnterpriseView } from '@shared/enterprise.views';
-import { api, ApiError } from '../../lib/api';
+import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { FormActions, RadioGroupField, TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
@@ -244,7 +244,7 @@ export function EnterpriseFormModal({
       toast('success', enterprise ? 'Empresa atualizada com sucesso!' : 'Empresa cadastrada com sucesso!');
       onSaved(saved.data);
     } catch (failure) {
-      toast('error', failure instanceof ApiError && failure.message ? failure.message : 'Falha ao salvar. Verifique os dados e tente novamente.');
+      toast('error', failureMessage(failure, 'Falha ao salvar. Verifique os dados e tente novamente.'));
     }
   }
 

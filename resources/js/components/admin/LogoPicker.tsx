@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { api, ApiError } from '../../lib/api';
+import { api, failureMessage } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { LogoImage } from './LogoImage';
 import { CheckboxField, controlClass } from '../ui/fields';
@@ -188,7 +188,7 @@ function LogoUpload({ onUploaded, onDone }: { onUploaded: (logo: LogoOption) => 
       onUploaded(result.logo);
     } catch (failure) {
       setState('idle');
-      setMessage({ kind: 'error', text: failure instanceof ApiError && failure.message ? failure.message : 'Erro ao fazer upload' });
+      setMessage({ kind: 'error', text: failureMessage(failure, 'Erro ao fazer upload') });
     }
   }
 

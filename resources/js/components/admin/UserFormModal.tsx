@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatCpf, formatPhone, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from '@shared/br';
 import type { EnterpriseView } from '@shared/enterprise.views';
 import type { AppUserView } from '@shared/app-user.views';
-import { api, ApiError } from '../../lib/api';
+import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { FormActions, SelectField, TextField, type SelectOption } from '../ui/fields';
 import { Modal } from '../ui/Modal';
@@ -117,7 +117,7 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
       toast('success', 'Usuário atualizado com sucesso!');
       onSaved();
     } catch (failure) {
-      toast('error', failure instanceof ApiError && failure.message ? failure.message : 'Falha ao salvar. Verifique os dados e tente novamente.');
+      toast('error', failureMessage(failure, 'Falha ao salvar. Verifique os dados e tente novamente.'));
     }
   }
 

@@ -1,11 +1,18 @@
+import type { ReactNode } from 'react';
 import { Modal } from './Modal';
 import { Button } from './Button';
 
 interface ConfirmDialogProps {
   open: boolean;
   title?: string;
-  message: string;
+  /** The question; or `children`, a choice to make before confirming. */
+  message?: string;
+  children?: ReactNode;
   confirmLabel?: string;
+  /** What the confirm button says while the action runs (the label itself when not given). */
+  busyLabel?: string;
+  /** Keeps Confirmar off (a choice not made yet). */
+  confirmDisabled?: boolean;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -16,7 +23,10 @@ export function ConfirmDialog({
   open,
   title = 'Confirmação',
   message,
+  children,
   confirmLabel = 'Confirmar',
+  busyLabel,
+  confirmDisabled = false,
   danger = false,
   busy = false,
   onConfirm,
@@ -34,13 +44,14 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancelar
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy || confirmDisabled}>
+            {busy && busyLabel ? busyLabel : confirmLabel}
           </Button>
         </>
       }
     >
-      <p className="text-slate-700">{message}</p>
+      {message && <p className="text-slate-700">{message}</p>}
+      {children}
     </Modal>
   );
 }

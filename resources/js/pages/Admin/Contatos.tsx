@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, ApiError } from '../../lib/api';
+import { api, sessionEnded } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
 import { formatDateTime } from '../../lib/dates';
 import { truncate } from '../../lib/list-format';
@@ -60,7 +60,7 @@ export default function Contatos() {
       setDetails(null);
       reload();
     } catch (failure) {
-      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Erro ao marcar respondido. Tente novamente.');
+      if (!sessionEnded(failure)) toast('error', 'Erro ao marcar respondido. Tente novamente.');
     } finally {
       setBusy(false);
     }
@@ -76,7 +76,7 @@ export default function Contatos() {
       setDetails(null);
       reload();
     } catch (failure) {
-      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Erro ao processar. Tente novamente.');
+      if (!sessionEnded(failure)) toast('error', 'Erro ao processar. Tente novamente.');
     } finally {
       setBusy(false);
     }
@@ -270,22 +270,14 @@ function AnswerModal({
   const [canal, setCanal] = useState<'whatsapp' | 'email' | null>(null);
   useEffect(() => setCanal(null), [contact?.id]);
   return (
-    <Modal
+    <ConfirmDialog
       open={contact !== null}
       title="Por onde você respondeu?"
-      size="sm"
-      onClose={onCancel}
       busy={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button onClick={() => canal && onConfirm(canal)} disabled={busy || canal === null}>
-            {busy ? 'Salvando...' : 'Confirmar'}
-          </Button>
-        </>
-      }
+      busyLabel="Salvando..."
+      confirmDisabled={canal === null}
+      onConfirm={() => canal && onConfirm(canal)}
+      onCancel={onCancel}
     >
       <RadioGroupField
         name="canal"
@@ -296,7 +288,7 @@ function AnswerModal({
         onChange={setCanal}
         options={(['whatsapp', 'email'] as const).map((option) => ({ value: option, label: CHANNELS[option] }))}
       />
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

@@ -4,7 +4,7 @@ import { CartesianGrid, Cell, Line, LineChart, Pie, PieChart, ResponsiveContaine
 import type { DashboardData } from '@shared/dashboard.views';
 import { LoadError } from '../../components/ui/LoadError';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, ApiError } from '../../lib/api';
+import { api, sessionEnded } from '../../lib/api';
 import { BLUES, formatShare } from '../../lib/chart-colors';
 
 const NO_DATA = 'Sem dados para exibir';
@@ -22,7 +22,7 @@ export default function Dashboard() {
       .then(setData)
       .catch((failure: unknown) => {
         // A 401 has already ended the session and gone to the login page.
-        if (!(failure instanceof ApiError && failure.status === 401)) setFailed(true);
+        if (!sessionEnded(failure)) setFailed(true);
       });
   }
   useEffect(load, []);

@@ -15,7 +15,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, ApiError } from '../../lib/api';
+import { api, sessionEnded } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
 import type { SharedProps } from '../../types';
 import { Plus } from 'lucide-react';
@@ -69,7 +69,7 @@ export default function Empresas() {
       setToggling(null);
       reload();
     } catch (failure) {
-      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Falha ao alterar status.');
+      if (!sessionEnded(failure)) toast('error', 'Falha ao alterar status.');
     } finally {
       setToggleBusy(false);
     }

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, ApiError } from '../../lib/api';
+import { api, failureMessage, sessionEnded } from '../../lib/api';
 import type { SharedProps } from '../../types';
 
 interface AuthorizedIp {
@@ -83,7 +83,7 @@ export default function Ips() {
       else toast('success', 'Localização atualizada!');
       reload();
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) toast('error', 'Não foi possível atualizar a localização agora');
+      if (!sessionEnded(error)) toast('error', 'Não foi possível atualizar a localização agora');
     } finally {
       setRefreshing((current) => {
         const next = new Set(current);
@@ -128,7 +128,7 @@ export default function Ips() {
       setRemoving(null);
       reload();
     } catch (error) {
-      toast('error', error instanceof ApiError && error.message ? error.message : 'Erro ao remover IP');
+      toast('error', failureMessage(error, 'Erro ao remover IP'));
     } finally {
       setRemoveBusy(false);
     }
@@ -270,7 +270,7 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
       if (privado) toast('info', `Seu IP nesta conexão é ${address}, um endereço local (loopback ou rede interna), não um IP público.`);
       else toast('success', `Seu IP público é ${address}`);
     } catch (error) {
-      toast('error', `Não foi possível obter seu IP público agora. ${error instanceof ApiError && error.message ? error.message : 'Tente novamente.'}`);
+      toast('error', `Não foi possível obter seu IP público agora. ${failureMessage(error, 'Tente novamente.')}`);
     } finally {
       setLookingUp(false);
     }
@@ -293,7 +293,7 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
       setSetup(result.twofa);
       onAdded();
     } catch (error) {
-      toast('error', error instanceof ApiError && error.message ? error.message : 'Erro ao adicionar IP');
+      toast('error', failureMessage(error, 'Erro ao adicionar IP'));
     }
   }
 

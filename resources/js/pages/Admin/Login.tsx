@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/ui/fields';
 import { Logo } from '../../components/public/Logo';
 import { PageTitle } from '../../components/ui/PageTitle';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { storeSession, type AdminData } from '../../lib/session';
 import type { SharedProps } from '../../types';
@@ -50,7 +50,7 @@ export default function Login() {
       storeSession(token, admin);
       router.visit(next ?? '/admin/dashboard', { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.message ? caught.message : 'Erro ao fazer login');
+      setError(failureMessage(caught, 'Erro ao fazer login'));
     }
   }
 

@@ -14,7 +14,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, sessionEnded } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { resetMinutes } from '../../lib/list-format';
 import { useListVisit } from '../../lib/use-list-visit';
@@ -74,7 +74,7 @@ export default function Usuarios() {
       setToggling(null);
       reload();
     } catch (failure) {
-      if (!(failure instanceof ApiError && failure.status === 401)) toast('error', 'Falha ao alterar status.');
+      if (!sessionEnded(failure)) toast('error', 'Falha ao alterar status.');
     } finally {
       setBusy(false);
     }
@@ -96,7 +96,7 @@ export default function Usuarios() {
       const result = await api<{ email: string; expires_in_minutes?: number; expires_at?: string }>('POST', `/admin/users/${user.user_id}/reset-password`);
       setResetNotice({ email: result.email ?? user.email, minutes: resetMinutes(result) });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) return;
+      if (sessionEnded(failure)) return;
       toast(
         'error',
         failure instanceof ApiError && failure.code === 'USER_WITHOUT_EMAIL'

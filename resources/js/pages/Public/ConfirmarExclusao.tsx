@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
-import { api, ApiError } from '../../lib/api';
+import { api, failureMessage } from '../../lib/api';
 
 type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -25,7 +25,7 @@ export default function ConfirmarExclusao({ token, state }: { token: string; sta
       setStatus('done');
     } catch (failure) {
       setStatus('idle');
-      setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível confirmar agora. Tente novamente.');
+      setError(failureMessage(failure, 'Não foi possível confirmar agora. Tente novamente.'));
     }
   }
 

@@ -3,7 +3,7 @@ import { FeatureGrid } from '../../components/public/FeatureGrid';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
 import { CheckboxField, TextField } from '../../components/ui/fields';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 
 /**
@@ -32,7 +32,7 @@ export default function ExcluirConta() {
       await form.send('post', '/public/usuario/excluir-conta');
       setSent(true);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível enviar o pedido agora. Tente novamente.');
+      setError(failureMessage(failure, 'Não foi possível enviar o pedido agora. Tente novamente.'));
     }
   }
 

@@ -3,7 +3,7 @@ import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
 import { TextField } from '../../components/ui/fields';
-import { ApiError } from '../../lib/api';
+import { failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 
 type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
@@ -44,7 +44,7 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
       await form.send('post', '/public/usuario/redefinir-senha');
       setDone(true);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : 'Não foi possível salvar a nova senha agora. Tente novamente.');
+      setError(failureMessage(failure, 'Não foi possível salvar a nova senha agora. Tente novamente.'));
     }
   }
 

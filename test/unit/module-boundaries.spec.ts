@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^import[^;]*?from '([^']+)'/gms)].map((match) => match[1]);
+const filesIn = (folder: string) =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(folder, name));
+
+describe('module boundaries', () => {
+  it('migrations are frozen history: they import typeorm and each other, never the live app', () => {
+    const migrations = 'src/database/migrations';
+    for (const file of filesIn(migrations)) {
+      for (const source of imports(file)) expect(source === 'typeorm' || /^\.\/[^/]+\.js$/.test(source), `${file} imports ${source}`).toBe(true);
+    }
+  });
+
+  it('auth and ips do not import each other: auth asks the IP rules through IpAccess', () => {
+    for (const file of filesIn('src/auth'))
+      expect(
+        imports(file).filter((source) => source.includes('/ips/')),
+        file,
+      ).toEqual([]);
+  });
+
+  it('companies never reach into the users domain', () => {
+    for (const file of filesIn('src/enterprises'))
+      expect(
+        imports(file).filter((source) => source.includes('/users/')),
+        file,
+      ).toEqual([]);
+  });
+});
