@@ -1,15 +1,6 @@
-/** Site settings from the server's configuration (SiteConfig). */
-export interface SiteSettings {
-  whatsappNumber: string;
-  gtmId: string | null;
-  email: string;
-  address: string;
-  iosAppUrl: string;
-  androidAppUrl: string;
-  instagramUrl: string;
-  facebookUrl: string;
-  linkedinUrl: string;
-}
+import type { SiteSettings } from '@shared/site.views';
+
+export type { SiteSettings };
 
 /** Props every page receives from the server (shared props). */
 export interface SharedProps {

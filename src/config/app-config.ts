@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { SiteSettings } from '../shared/site.views.js';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
@@ -15,18 +16,8 @@ export type DatabaseConfig =
       database: string;
     };
 
-/** Contact details and links shown on the public site; the spec leaves their values open. */
-export interface SiteConfig {
-  whatsappNumber: string;
-  gtmId: string | null;
-  email: string;
-  address: string;
-  iosAppUrl: string;
-  androidAppUrl: string;
-  instagramUrl: string;
-  facebookUrl: string;
-  linkedinUrl: string;
-}
+/** Contact details and links shown on the public site (the shared prop `site`). */
+export type SiteConfig = SiteSettings;
 
 export interface AppConfig {
   env: NodeEnv;

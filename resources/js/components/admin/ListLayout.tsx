@@ -97,3 +97,43 @@ export function OpenDetails({ onOpen, card = false, children }: { onOpen: () => 
     </button>
   );
 }
+
+/**
+ * A list row as a card (below 1280 px): the title opens the details, with what is under it, a badge on the
+ * right and `media` (a logo) on the left; `children` under the header; `footer` (a note, the row's actions) at
+ * the bottom. A tap anywhere on the card opens the details too.
+ */
+export function ListCard({
+  onOpen,
+  title,
+  subtitle,
+  badge,
+  media,
+  children,
+  footer,
+}: {
+  onOpen: () => void;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  badge?: ReactNode;
+  media?: ReactNode;
+  children?: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <li onClick={onOpen} className={CARD}>
+      <div className="flex items-start gap-3">
+        {media}
+        <div className="min-w-0 flex-1">
+          <OpenDetails onOpen={onOpen} card>
+            {title}
+          </OpenDetails>
+          {subtitle}
+        </div>
+        {badge}
+      </div>
+      {children}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">{footer}</div>
+    </li>
+  );
+}

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatPhone } from '@shared/br';
 import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW, OpenDetails } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
 import { IconButton, IconLink } from '../../components/ui/IconButton';
@@ -160,27 +160,30 @@ export default function Contatos() {
         </ListTable>
         <CardList>
           {contacts.data.map((contact) => (
-            <li key={contact.id} onClick={() => setDetails(contact)} className={CARD}>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <OpenDetails onOpen={() => setDetails(contact)} card>
-                    {contact.nome}
-                  </OpenDetails>
+            <ListCard
+              key={contact.id}
+              onOpen={() => setDetails(contact)}
+              title={contact.nome}
+              subtitle={
+                <>
                   <p className="text-sm text-slate-600">
                     <EmailText email={contact.email} />
                   </p>
                   <p className="text-sm text-slate-600">{formatPhone(contact.telefone)}</p>
-                </div>
-                {contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
-              </div>
+                </>
+              }
+              badge={contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
+              footer={
+                <>
+                  <span className="text-xs text-slate-500">
+                    {answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}
+                  </span>
+                  {actions(contact)}
+                </>
+              }
+            >
               <p className="mt-2 mb-3 text-sm break-words text-slate-700">{truncate(contact.mensagem, 50)}</p>
-              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                <span className="text-xs text-slate-500">
-                  {answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}
-                </span>
-                {actions(contact)}
-              </div>
-            </li>
+            </ListCard>
           ))}
         </CardList>
       </ListBody>

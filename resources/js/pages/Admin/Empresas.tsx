@@ -6,7 +6,7 @@ import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/e
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { StatusSearchBar } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW, OpenDetails } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
@@ -146,17 +146,15 @@ export default function Empresas() {
         </ListTable>
         <CardList>
           {enterprises.data.map((enterprise) => (
-            <li key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={CARD}>
-              <div className="flex items-start gap-3">
-                <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />
-                <div className="min-w-0 flex-1">
-                  <OpenDetails onOpen={() => setDetails(enterprise)} card>
-                    {enterprise.fantasia}
-                  </OpenDetails>
-                  <p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>
-                </div>
-                <StatusBadge active={enterprise.ativo === 1} />
-              </div>
+            <ListCard
+              key={enterprise.enterprise_id}
+              onOpen={() => setDetails(enterprise)}
+              media={<LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />}
+              title={enterprise.fantasia}
+              subtitle={<p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>}
+              badge={<StatusBadge active={enterprise.ativo === 1} />}
+              footer={actions(enterprise)}
+            >
               <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
                 <div className="min-w-0">
                   <dt className="text-slate-500">IE</dt>
@@ -167,8 +165,7 @@ export default function Empresas() {
                   <dd className="break-words text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
                 </div>
               </dl>
-              <div className="mt-auto border-t border-slate-100 pt-2">{actions(enterprise)}</div>
-            </li>
+            </ListCard>
           ))}
         </CardList>
       </ListBody>

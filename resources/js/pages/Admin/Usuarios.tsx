@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '@shared/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
 import { StatusSearchBar } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CARD, CardList, ListBody, ListTable, ROW, OpenDetails } from '../../components/admin/ListLayout';
+import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
@@ -191,24 +191,23 @@ export default function Usuarios() {
         </ListTable>
         <CardList>
           {users.data.map((user) => (
-            <li key={user.user_id} onClick={() => setDetails(user)} className={CARD}>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <OpenDetails onOpen={() => setDetails(user)} card>
-                    {fullName(user)}
-                  </OpenDetails>
-                  <p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>
-                </div>
-                <StatusBadge active={user.status === 1} />
-              </div>
+            <ListCard
+              key={user.user_id}
+              onOpen={() => setDetails(user)}
+              title={fullName(user)}
+              subtitle={<p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>}
+              badge={<StatusBadge active={user.status === 1} />}
+              footer={
+                <>
+                  <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
+                  {actions(user)}
+                </>
+              }
+            >
               <p className="mt-2 mb-3 text-sm break-words text-slate-700">
                 {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
               </p>
-              <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
-                {actions(user)}
-              </div>
-            </li>
+            </ListCard>
           ))}
         </CardList>
       </ListBody>
