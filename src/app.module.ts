@@ -26,6 +26,7 @@ import type { InertiaOptions } from './inertia/inertia.types.js';
 import { SiteModule } from './site/site.module.js';
 import { ACCOUNT_THROTTLERS } from './users/account-limits.js';
 import { UsersModule } from './users/users.module.js';
+import { RedisThrottlerStorage } from './common/http/redis-throttler-storage.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -52,7 +53,12 @@ export class AppModule {
         }),
         InertiaModule.forRoot(inertia),
         // The one registry of rate limits; a route names the ones it is counted under with @RateLimit(...).
-        ThrottlerModule.forRoot({ errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.', throttlers: RATE_LIMITS }),
+        // With REDIS_URL they count in Redis, shared by every instance; otherwise in this process's memory.
+        ThrottlerModule.forRoot({
+          errorMessage: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+          throttlers: RATE_LIMITS,
+          ...(config.redis.url ? { storage: new RedisThrottlerStorage(config.redis.url, config.redis.keyPrefix) } : {}),
+        }),
         KeptCountsModule,
         AuditModule,
         HealthModule,

@@ -46,6 +46,15 @@ export interface AppConfig {
   mail: MailConfig;
   /** How long a password-reset or account-deletion link lasts, in minutes. */
   passwordResetMinutes: number;
+  redis: RedisConfig;
+}
+
+/** Redis, shared by every instance: rate limits count there. Without a URL the app runs as one process. */
+export interface RedisConfig {
+  /** redis(s)://[user:password@]host:port[/db] */
+  url: string | null;
+  /** Prepended to every key, so several apps (or test runs) share one Redis. */
+  keyPrefix: string;
 }
 
 export interface MailConfig {
@@ -100,6 +109,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const mailFrom = read.string('MAIL_FROM', `${appName} <nao-responda@agromaq.com.br>`);
   const outboxDir = read.string('OUTBOX_DIR', 'var/outbox');
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
+  const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
+  const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
   const siteEmail = read.pattern('SITE_EMAIL', 'contato@agromaq.com.br', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address');
   const siteAddress = read.string('SITE_ADDRESS', 'Rua Manoel Ribas, 1150, Centro, Arapongas - PR, 86700-000');
   const iosAppUrl = read.url('IOS_APP_URL', 'https://apps.apple.com/br/app/agromaq/id6740000000');
@@ -137,6 +148,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     uploadsDir,
     mail: { smtpUrl, from: mailFrom, outboxDir },
     passwordResetMinutes,
+    redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
   };
 }
 

@@ -105,4 +105,16 @@ describe('configuration', () => {
       'GTM_ID: like GTM-XXXXXXX (got "UA-1")',
     ]);
   });
+
+  it('keeps the rate limits in memory unless REDIS_URL names a Redis; refuses anything else', () => {
+    expect(loadConfig({}, { secretsFile: null }).redis).toEqual({ url: null, keyPrefix: 'agromaq:' });
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2', REDIS_KEY_PREFIX: 'agro-prod:' }, { secretsFile: null }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379/2',
+      keyPrefix: 'agro-prod:',
+    });
+    expect(problemsOf({ REDIS_URL: 'http://10.0.0.5:6379', REDIS_KEY_PREFIX: 'a b' })).toEqual([
+      'REDIS_URL: like redis://127.0.0.1:6379 (got "http://10.0.0.5:6379")',
+      'REDIS_KEY_PREFIX: letters, digits and : . - _ (up to 64) (got "a b")',
+    ]);
+  });
 });
