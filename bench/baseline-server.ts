@@ -19,6 +19,12 @@ export async function startBaseline(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const pool: Pool = createPool({ ...database, connectionLimit: 10, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });
   const server: Server = createServer(async (req, res) => {
+    // Baseline (d): a bare "hello" of node:http, beside the app's /api/health, shows the framework's own share.
+    if (req.url === '/hello') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"status":"ok"}');
+      return;
+    }
     const query = queries[(req.url ?? '/').slice(1)];
     if (!query) {
       res.writeHead(404).end();

@@ -177,6 +177,7 @@ async function main() {
       { group: 'counter', name: 'counter: pending contacts', path: '/api/admin/contatos/contador' },
       { group: 'dashboard', name: 'dashboard aggregate', path: '/api/admin/dashboard' },
       { group: 'list', name: 'contacts pendentes, page 1', path: '/api/admin/contatos?status=pendente&page=1', baseline: 'contacts-first' },
+      { group: 'framework', name: 'GET /api/health (ratio to baseline (d): bare node:http hello)', path: '/api/health', api: false, baseline: 'hello' },
       { group: 'page', name: 'GET / (server-rendered)', path: '/', api: false },
       { group: 'page', name: 'GET /contato (server-rendered)', path: '/contato', api: false },
       { group: 'write', name: 'POST /api/contatos', path: '/api/contatos', method: 'POST', api: false },
