@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, Repository } from 'typeorm';
+import { Brackets, Repository } from 'typeorm';
 import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
 import { City } from './city.entity.js';
+
+/** How long the municipalities are kept before being read again. */
+const REFERENCE_TTL_MS = 10 * 60_000;
 
 export const CITY_SEARCH_LIMIT = 100;
 
@@ -16,12 +19,35 @@ export interface CityView {
 
 @Injectable()
 export class CitiesService {
+  private index: { at: number; byId: Promise<Map<number, City>> } | null = null;
+
   constructor(@InjectRepository(City) private readonly cities: Repository<City>) {}
+
+  /**
+   * Every municipality by id (about 5,600 rows), read once every few minutes: reference data, changed only by a
+   * seed or a migration, so list pages and forms never query it for names.
+   */
+  private byId(): Promise<Map<number, City>> {
+    if (!this.index || Date.now() - this.index.at > REFERENCE_TTL_MS) {
+      const index = { at: Date.now(), byId: this.cities.find().then((rows) => new Map(rows.map((city) => [city.cityId, city]))) };
+      index.byId.catch(() => {
+        if (this.index === index) this.index = null;
+      });
+      this.index = index;
+    }
+    return this.index.byId;
+  }
+
+  /** One city, or null. */
+  async find(id: number): Promise<City | null> {
+    return (await this.byId()).get(id) ?? null;
+  }
 
   /** The given cities, by id. */
   async byIds(ids: number[]): Promise<Map<number, City>> {
     if (ids.length === 0) return new Map();
-    return new Map((await this.cities.findBy({ cityId: In(ids) })).map((city) => [city.cityId, city]));
+    const index = await this.byId();
+    return new Map(ids.flatMap((id) => (index.has(id) ? [[id, index.get(id)!] as const] : [])));
   }
 
   /**

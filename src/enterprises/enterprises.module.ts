@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { City } from '../cities/city.entity.js';
+import { CitiesModule } from '../cities/cities.module.js';
 import { LogosModule } from '../logos/logos.module.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
 import { Enterprise } from './enterprise.entity.js';
@@ -9,7 +9,7 @@ import { EnterprisesPagesController } from './enterprises.pages.controller.js';
 import { EnterprisesService } from './enterprises.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Enterprise, EnterpriseBilling, City]), LogosModule],
+  imports: [TypeOrmModule.forFeature([Enterprise, EnterpriseBilling]), LogosModule, CitiesModule],
   controllers: [EnterprisesApiController, EnterprisesPagesController],
   providers: [EnterprisesService],
   exports: [EnterprisesService],

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, QueryFailedError, Repository } from 'typeorm';
-import { City } from '../cities/city.entity.js';
+import type { City } from '../cities/city.entity.js';
+import { CitiesService } from '../cities/cities.service.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
@@ -24,7 +25,7 @@ export class EnterprisesService {
   constructor(
     @InjectRepository(Enterprise) private readonly enterprises: Repository<Enterprise>,
     @InjectRepository(EnterpriseBilling) private readonly billings: Repository<EnterpriseBilling>,
-    @InjectRepository(City) private readonly cities: Repository<City>,
+    private readonly cities: CitiesService,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly logos: LogosService,
     private readonly kept: KeptCounts,
@@ -148,7 +149,7 @@ export class EnterprisesService {
     await this.find(id);
     const billing = await this.billings.findOneBy({ enterpriseId: id });
     if (!billing) return null;
-    const city = billing.cityId ? await this.cities.findOneBy({ cityId: billing.cityId }) : null;
+    const city = billing.cityId ? await this.cities.find(billing.cityId) : null;
     return addressView(billing, city);
   }
 
@@ -203,7 +204,7 @@ export class EnterprisesService {
 
   private async address(input: AddressInput) {
     const cityId = input.city_id ?? null;
-    if (cityId !== null && !(await this.cities.existsBy({ cityId }))) {
+    if (cityId !== null && !(await this.cities.find(cityId))) {
       throw new ValidationFailedException({ city_id: 'Cidade não encontrada.' });
     }
     return {
@@ -233,8 +234,7 @@ export class EnterprisesService {
 
   private async views(rows: Enterprise[]): Promise<EnterpriseView[]> {
     const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
-    const cities = cityIds.length > 0 ? await this.cities.findBy({ cityId: In(cityIds) }) : [];
-    const byId = new Map(cities.map((city) => [city.cityId, city]));
+    const byId = await this.cities.byIds(cityIds);
     return rows.map((row) => enterpriseView(row, row.cityId ? (byId.get(row.cityId) ?? null) : null));
   }
 }
