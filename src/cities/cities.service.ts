@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
 import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
+import { referenceCache } from '../common/reference-cache.js';
 import { City } from './city.entity.js';
 
 /** How long the municipalities are kept before being read again. */
@@ -19,24 +20,13 @@ export interface CityView {
 
 @Injectable()
 export class CitiesService {
-  private index: { at: number; byId: Promise<Map<number, City>> } | null = null;
+  /**
+   * Every municipality by id (about 5,600 rows), read once every few minutes, so list pages and forms never
+   * query it for names.
+   */
+  private readonly byId = referenceCache(REFERENCE_TTL_MS, async () => new Map((await this.cities.find()).map((city) => [city.cityId, city])));
 
   constructor(@InjectRepository(City) private readonly cities: Repository<City>) {}
-
-  /**
-   * Every municipality by id (about 5,600 rows), read once every few minutes: reference data, changed only by a
-   * seed or a migration, so list pages and forms never query it for names.
-   */
-  private byId(): Promise<Map<number, City>> {
-    if (!this.index || Date.now() - this.index.at > REFERENCE_TTL_MS) {
-      const index = { at: Date.now(), byId: this.cities.find().then((rows) => new Map(rows.map((city) => [city.cityId, city]))) };
-      index.byId.catch(() => {
-        if (this.index === index) this.index = null;
-      });
-      this.index = index;
-    }
-    return this.index.byId;
-  }
 
   /** One city, or null. */
   async find(id: number): Promise<City | null> {

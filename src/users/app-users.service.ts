@@ -195,11 +195,14 @@ export class AppUsersService {
   private async searchPlan(search: TextSearch): Promise<SearchPlan> {
     if (search.terms.length === 0) return { terms: new Map(), everyTerm: [] };
     const cargos = [...(await this.lookups.cargoNames())].map(([id, name]) => ({ id, words: searchWords(name) }));
-    const companies = (terms: string[]) =>
-      this.kept.remembered(['enterprises'], JSON.stringify(['company-ids', terms]), async (): Promise<CompanyIds> => {
-        return (await this.enterprises.idsByNameWords(terms, COMPANY_IDS_MAX)) ?? 'many';
-      });
-    const [everyTerm, ...perTerm] = await Promise.all([companies(search.terms), ...search.terms.map((term) => companies([term]))]);
+    // Remembered together, under one read of the companies' version.
+    const [everyTerm, ...perTerm] = await this.kept.remembered(['enterprises'], JSON.stringify(['company-ids', search.terms]), () =>
+      Promise.all(
+        [search.terms, ...search.terms.map((term) => [term])].map(
+          async (terms): Promise<CompanyIds> => (await this.enterprises.idsByNameWords(terms, COMPANY_IDS_MAX)) ?? 'many',
+        ),
+      ),
+    );
     return {
       everyTerm,
       terms: new Map(
