@@ -77,7 +77,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       app.use(vite.server.middlewares);
     } else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
     app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h', setHeaders: noSniff }));
-    useLogoFiles(app);
+    useLogoFiles(app, logger);
     useInertiaPipeline(app);
 
     await app.init();
@@ -101,28 +101,64 @@ function noSniff(res: Response): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
+/** What keeps an SVG opened directly from running or loading anything. */
+const LOGO_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
+function logoHeaders(res: Response): void {
+  noSniff(res);
+  res.setHeader('Content-Security-Policy', LOGO_POLICY);
+}
+
 /**
  * Uploaded logos are served beside the shipped ones, under generated names that never change (so cached
  * for good), with no sniffing and a policy that keeps an SVG opened directly from running or loading
- * anything. A logo that does not exist is a plain 404, so an <img> shows its placeholder.
+ * anything. From the local folder they are static files; from object storage (S3_BUCKET) the app reads them
+ * and answers with the same headers. A logo that does not exist is a plain 404, so an <img> shows its
+ * placeholder.
  */
-function useLogoFiles(app: NestExpressApplication): void {
-  const directory = app.get(LogoStorage).localDirectory();
+function useLogoFiles(app: NestExpressApplication, logger: Logger): void {
+  const storage = app.get(LogoStorage);
+  const directory = storage.localDirectory();
   if (directory) {
-    app.use(
-      LOGO_URL_PREFIX,
-      express.static(directory, {
-        index: false,
-        immutable: true,
-        maxAge: '1y',
-        setHeaders: (res) => {
-          noSniff(res);
-          res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
-        },
-      }),
-    );
+    app.use(LOGO_URL_PREFIX, express.static(directory, { index: false, immutable: true, maxAge: '1y', setHeaders: logoHeaders }));
+  } else {
+    app.use(LOGO_URL_PREFIX, (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      void serveStoredLogo(storage, req, res, logger).catch(next);
+    });
   }
   app.use(LOGO_URL_PREFIX, (_req: Request, res: Response) => void res.status(404).type('text/plain').send('Not found'));
+}
+
+async function serveStoredLogo(storage: LogoStorage, req: Request, res: Response, logger: Logger): Promise<void> {
+  const fileName = req.path.slice(1);
+  const opened = await storage.open(fileName, req.get('if-none-match'));
+  if (opened.kind === 'missing') {
+    res.status(404).type('text/plain').send('Not found');
+    return;
+  }
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  logoHeaders(res);
+  if (opened.kind === 'not-modified') {
+    if (opened.etag) res.setHeader('ETag', opened.etag);
+    res.status(304).end();
+    return;
+  }
+  const { file } = opened;
+  res.setHeader('Content-Type', file.contentType);
+  if (file.contentLength !== undefined) res.setHeader('Content-Length', String(file.contentLength));
+  if (file.etag) res.setHeader('ETag', file.etag);
+  if (file.lastModified) res.setHeader('Last-Modified', file.lastModified.toUTCString());
+  if (req.method === 'HEAD') {
+    file.body.destroy();
+    res.end();
+    return;
+  }
+  file.body.on('error', (error) => {
+    logger.warn({ err: error }, `Reading logo ${fileName} from object storage failed`);
+    res.destroy();
+  });
+  file.body.pipe(res);
 }
 
 /** Cookies and the Express-level part of the Inertia protocol, in front of Nest's router. */

@@ -47,6 +47,20 @@ export interface AppConfig {
   /** How long a password-reset or account-deletion link lasts, in minutes. */
   passwordResetMinutes: number;
   redis: RedisConfig;
+  /** Object storage for uploaded logos, shared by every instance; null keeps them in the local folder. */
+  s3: S3Config | null;
+}
+
+/** S3-compatible object storage (AWS S3, MinIO): S3_BUCKET with its region and credentials, S3_ENDPOINT for others than AWS. */
+export interface S3Config {
+  /** http(s)://host:port of a store other than AWS (MinIO); null for AWS itself. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
 }
 
 /** Redis, shared by every instance: rate limits count there. Without a URL the app runs as one process. */
@@ -111,6 +125,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
   const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
   const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
+  const s3 = readS3(read);
   const siteEmail = read.pattern('SITE_EMAIL', 'contato@agromaq.com.br', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address');
   const siteAddress = read.string('SITE_ADDRESS', 'Rua Manoel Ribas, 1150, Centro, Arapongas - PR, 86700-000');
   const iosAppUrl = read.url('IOS_APP_URL', 'https://apps.apple.com/br/app/agromaq/id6740000000');
@@ -149,6 +164,37 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     mail: { smtpUrl, from: mailFrom, outboxDir },
     passwordResetMinutes,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
+    s3,
+  };
+}
+
+/**
+ * Object storage is on when S3_BUCKET is set; it then needs its region and credentials (every missing one is
+ * named). S3_ENDPOINT points at a store other than AWS, which is then addressed path-style unless
+ * S3_FORCE_PATH_STYLE=false.
+ */
+function readS3(read: EnvReader): S3Config | null {
+  const endpoint = read.optionalPattern('S3_ENDPOINT', /^https?:\/\/[^\s/]+\/?$/, 'like http://minio:9000 (scheme, host and port only)');
+  const bucket = read.optionalPattern('S3_BUCKET', /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens');
+  // The AWS_* credentials alone may be in an environment for other tools; the S3_* names are ours.
+  const related = ['S3_ENDPOINT', 'S3_REGION'].filter((name) => read.raw(name));
+  if (!bucket) {
+    if (related.length > 0)
+      read.problem('S3_BUCKET', `required when ${related.join(', ')} ${related.length > 1 ? 'are' : 'is'} set (uploaded logos go to that bucket)`);
+    return null;
+  }
+  const required = (name: string): string => {
+    const value = read.raw(name);
+    if (!value) read.problem(name, 'required with S3_BUCKET');
+    return value ?? '';
+  };
+  return {
+    endpoint: endpoint?.replace(/\/$/, '') ?? null,
+    bucket,
+    region: required('S3_REGION'),
+    accessKeyId: required('AWS_ACCESS_KEY_ID'),
+    secretAccessKey: required('AWS_SECRET_ACCESS_KEY'),
+    forcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', endpoint !== null),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { toSearchText } from '../common/search-text.js';
@@ -28,6 +28,8 @@ export function logoUrl(fileName: string | null | undefined): string {
 
 @Injectable()
 export class LogosService {
+  private readonly logger = new Logger(LogosService.name);
+
   constructor(
     @InjectRepository(Logo) private readonly logos: Repository<Logo>,
     private readonly storage: LogoStorage,
@@ -61,7 +63,13 @@ export class LogosService {
     }
     const fileName = `${randomUUID()}.${FILE_EXTENSIONS[checked.format]}`;
     const contentType = LOGO_CONTENT_TYPES[checked.format];
-    await this.storage.save(fileName, checked.content, contentType);
+    try {
+      await this.storage.save(fileName, checked.content, contentType);
+    } catch (error) {
+      // The store (a disk that is full, object storage that is down) refused it: nothing was recorded.
+      this.logger.error(`Storing logo ${fileName} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw logosError('STORAGE_UNAVAILABLE');
+    }
     try {
       const name = uploadName(file.originalname);
       const saved = await this.logos.save(

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BackgroundTasks } from '../common/background-tasks.js';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { BackgroundTasks } from '../common/background-tasks.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 
@@ -18,18 +20,37 @@ export interface MailMessage {
 /** Waits before each new try of a message the SMTP server did not take: about nine minutes in all. */
 export const MAIL_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000];
 
+/** The queue's name in Redis (under REDIS_KEY_PREFIX). */
+export const MAIL_QUEUE = 'mail';
+
+/** How many messages one instance sends at once from the shared queue. */
+const QUEUE_CONCURRENCY = 4;
+
+/** A message that failed every try stays in the queue's failed set this long, to be looked at or retried. */
+const FAILED_KEPT_SECONDS = 7 * 24 * 3600;
+
+/** How long a message waits between tries: the n-th retry waits MAIL_RETRY_DELAYS_MS[n - 1]. */
+export function retryDelay(attemptsMade: number): number {
+  return MAIL_RETRY_DELAYS_MS[Math.min(Math.max(attemptsMade, 1), MAIL_RETRY_DELAYS_MS.length) - 1];
+}
+
 /**
  * Sends e-mail over SMTP (SMTP_URL). Without SMTP, as on `npm start` in development, each message is
  * written as an .eml file to the outbox folder and its path logged, so nothing is lost and it can be read.
- * Requests queue their messages (`queue`): the answer goes first and the message is sent afterwards, tried
- * again while the SMTP server refuses it, within this process (the Redis queue of several instances is the
- * platform's to add).
+ *
+ * Requests hand their messages to `queue`: the answer goes first, and the message is sent afterwards, tried
+ * again while the SMTP server refuses it.
+ * - With REDIS_URL the message goes into a BullMQ queue in Redis that every instance works on: it survives
+ *   the instance that accepted it (a restart, a crash, a deploy), each message is sent by one instance, and
+ *   the retries wait in Redis, not in a process.
+ * - Without it, one process: the message is sent and retried within this process.
  */
 @Injectable()
-export class MailService {
+export class MailService implements OnApplicationShutdown {
   private readonly transport: Transporter;
   private readonly outbox: string | null;
   private readonly logger = new Logger(MailService.name);
+  private readonly shared: { queue: Queue<MailMessage>; worker: Worker<MailMessage>; connections: Redis[] } | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,26 +60,26 @@ export class MailService {
     this.transport = config.mail.smtpUrl
       ? nodemailer.createTransport(config.mail.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.shared = config.redis.url ? this.openQueue(config.redis.url, config.redis.keyPrefix) : null;
   }
 
   /** Sends the message after the answer, trying again on failure; never throws at the caller. */
   queue(message: MailMessage): void {
-    this.tasks.run(`e-mail para ${message.to}`, () => this.sendWithRetries(message));
-  }
-
-  private async sendWithRetries(message: MailMessage): Promise<void> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await this.send(message);
-        return;
-      } catch (error) {
-        if (attempt >= MAIL_RETRY_DELAYS_MS.length) throw error;
-        this.logger.warn(
-          `E-mail to ${message.to} not sent (${error instanceof Error ? error.message : String(error)}); trying again in ${MAIL_RETRY_DELAYS_MS[attempt] / 1000} s`,
-        );
-        await sleep(MAIL_RETRY_DELAYS_MS[attempt], undefined, { ref: false });
-      }
+    const shared = this.shared;
+    if (!shared) {
+      this.tasks.run(`e-mail para ${message.to}`, () => this.sendWithRetries(message));
+      return;
     }
+    // Added after the answer too, so a request takes the same time whether or not it sends an e-mail. If
+    // Redis refuses the message, this process sends it itself rather than lose it.
+    this.tasks.run(`e-mail para ${message.to}`, async () => {
+      try {
+        await shared.queue.add('send', message);
+      } catch (error) {
+        this.logger.warn(`E-mail to ${message.to} not queued in Redis (${describe(error)}); sending it from this instance`);
+        await this.sendWithRetries(message);
+      }
+    });
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -72,4 +93,68 @@ export class MailService {
     await writeFile(file, info.message ?? '');
     this.logger.log(`E-mail to ${message.to} written to the outbox (no SMTP_URL): ${file}`);
   }
+
+  /** Stops taking messages from the queue (a message being sent is finished first), then closes Redis. */
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.shared) return;
+    // Messages still being added after an answer go into the queue before it closes.
+    await this.tasks.drain();
+    await this.shared.worker.close();
+    await this.shared.queue.close();
+    for (const connection of this.shared.connections) connection.disconnect();
+  }
+
+  private async sendWithRetries(message: MailMessage): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.send(message);
+        return;
+      } catch (error) {
+        if (attempt >= MAIL_RETRY_DELAYS_MS.length) throw error;
+        this.logger.warn(`E-mail to ${message.to} not sent (${describe(error)}); trying again in ${retryDelay(attempt + 1) / 1000} s`);
+        await sleep(retryDelay(attempt + 1), undefined, { ref: false });
+      }
+    }
+  }
+
+  private openQueue(url: string, keyPrefix: string) {
+    // BullMQ wants its own prefix option rather than ioredis' keyPrefix, and a worker's blocking connection
+    // must retry commands for ever (maxRetriesPerRequest: null).
+    const prefix = `${keyPrefix}bull`;
+    const queueConnection = new Redis(url, { maxRetriesPerRequest: 2 });
+    const workerConnection = new Redis(url, { maxRetriesPerRequest: null });
+    for (const connection of [queueConnection, workerConnection]) {
+      connection.on('error', (error: Error) => this.logger.warn(`Redis (mail queue): ${error.message}`));
+    }
+    const queue = new Queue<MailMessage>(MAIL_QUEUE, {
+      connection: queueConnection,
+      prefix,
+      defaultJobOptions: {
+        attempts: MAIL_RETRY_DELAYS_MS.length + 1,
+        backoff: { type: 'mail' },
+        // A sent message leaves Redis at once (it holds a link that opens the account); a failed one is kept
+        // a week for the team to look at.
+        removeOnComplete: true,
+        removeOnFail: { age: FAILED_KEPT_SECONDS },
+      },
+    });
+    const worker = new Worker<MailMessage>(MAIL_QUEUE, async (job) => this.send(job.data), {
+      connection: workerConnection,
+      prefix,
+      concurrency: QUEUE_CONCURRENCY,
+      settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
+    });
+    worker.on('failed', (job, error) => {
+      if (!job) return;
+      const last = job.attemptsMade >= (job.opts.attempts ?? 1);
+      const next = last ? 'given up; kept in the failed set' : `trying again in ${retryDelay(job.attemptsMade) / 1000} s`;
+      this.logger.warn(`E-mail to ${job.data.to} not sent (${error.message}); ${next}`);
+    });
+    worker.on('error', (error) => this.logger.warn(`Mail queue worker: ${error.message}`));
+    return { queue, worker, connections: [queueConnection, workerConnection] };
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

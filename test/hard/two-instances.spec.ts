@@ -1,16 +1,32 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createAdminFixture, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
+import { createAdminFixture, loginAs, bearer, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
+import { freePort } from '../support/private-mariadb.js';
+import { createAppUser } from '../support/row-factories.js';
+import { startTestS3, type TestS3 } from '../support/s3.js';
+import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-// Two instances of the app over one MariaDB database and the local Redis, as behind a load balancer: what one
-// instance counts or ends, the other sees at once (issue: many instances, one truth).
+// Two instances of the app over one MariaDB database, the local Redis and an S3-compatible store, as behind a
+// load balancer: what one instance counts, ends, stores or queues, the other sees at once (issue: many
+// instances, one truth).
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const tag = randomBytes(4).toString('hex');
 
-/** What two instances of one deployment share: the database, the secrets and, with `redis`, Redis. */
+/** The SMTP server's port (down at first in the outage test) and the object store, started once. */
+let smtpPort = 0;
+let s3: TestS3 | undefined;
+
+/**
+ * What two instances of one deployment share: the database, the secrets, the SMTP server and, with `redis`,
+ * Redis and the object store.
+ */
 function deployment(redis: boolean): Record<string, string> {
   return {
     DB_TYPE: 'mysql',
@@ -21,7 +37,9 @@ function deployment(redis: boolean): Record<string, string> {
     DB_NAME: `agromaq_two_${redis ? 'redis' : 'memory'}_${tag}`,
     JWT_SECRET: randomBytes(48).toString('base64url'),
     APP_KEY: randomBytes(32).toString('base64url'),
-    ...(redis ? { REDIS_URL, REDIS_KEY_PREFIX: `agromaq-test-${tag}:` } : {}),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    APP_URL: 'https://agromaq.test',
+    ...(redis ? { REDIS_URL, REDIS_KEY_PREFIX: `agromaq-test-${tag}:`, ...s3!.env } : {}),
   };
 }
 
@@ -57,6 +75,50 @@ async function alternatingFailures(pair: Pair, admin: AdminFixture, ip: string, 
   return statuses;
 }
 
+/** The built server as a process of its own on a free port, for an instance that must really die. */
+async function spawnInstance(env: Record<string, string>): Promise<{ url: string; kill(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'agromaq-instance-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      UPLOADS_DIR: join(dir, 'uploads'),
+      OUTBOX_DIR: join(dir, 'outbox'),
+    },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('the spawned instance did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 let redisUp = false;
 
 beforeAll(async () => {
@@ -74,6 +136,11 @@ describe('two instances over one database and one Redis', () => {
 
   beforeAll(async () => {
     if (!redisUp) throw new Error('Redis is not answering on 127.0.0.1:6379 (start it: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "")');
+    // A port with no SMTP server on it yet: the outage test starts one there.
+    const parked = await startTestSmtp();
+    smtpPort = Number(new URL(parked.url).port);
+    await parked.close();
+    s3 = await startTestS3();
     shared = await startPair(deployment(true));
     apart = await startPair(deployment(false));
   });
@@ -81,6 +148,7 @@ describe('two instances over one database and one Redis', () => {
   afterAll(async () => {
     await stopPair(shared);
     await stopPair(apart);
+    await s3?.close();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`agromaq-test-${tag}:*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -160,4 +228,69 @@ describe('two instances over one database and one Redis', () => {
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe('IP_REVOKED');
   });
+
+  it('serve a logo uploaded through A from B (object storage, not a local folder)', async () => {
+    const pair = shared!;
+    const admin = await loginAs(pair.a, 'gestor');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082',
+      'hex',
+    );
+    const uploaded = await request(pair.a.server).post('/api/admin/upload/logo').set(bearer(admin)).attach('file', png, 'marca.png').expect(201);
+    const served = await request(pair.b.server)
+      .get(uploaded.body.url)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(served.body).toEqual(png);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // B lists it to be chosen too (one table), and it is in the shared bucket.
+    const onB = await loginAs(pair.b, 'gestor');
+    const list = await request(pair.b.server).get('/api/admin/logos').set(bearer(onB)).expect(200);
+    expect((list.body.data as { filename: string }[]).map((logo) => logo.filename)).toContain(uploaded.body.filename);
+    expect(await s3!.keys('logos/')).toContain(`logos/${uploaded.body.filename}`);
+  });
+
+  it('lose no e-mail while the SMTP server is down: asked on an instance that then stops, delivered by the other once it is back', async () => {
+    const pair = shared!;
+    const user = await createAppUser(pair.a, { firstname: 'Rita', lastname: 'Fila' });
+    // A third instance of the deployment, a process of its own, takes the request and is then killed (a
+    // crash, a node lost) before the SMTP server is back: the message must wait in Redis, not in that process.
+    const c = await spawnInstance(deployment(true));
+    try {
+      const started = Date.now();
+      const res = await fetch(`${c.url}/api/public/usuario/esqueci-senha`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': nextTestIp() },
+        body: JSON.stringify({ email: user.email }),
+      });
+      expect(res.status).toBe(200);
+      expect(Date.now() - started, 'answered without waiting for the mail server').toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    } finally {
+      await c.kill();
+    }
+
+    let back: TestSmtp | undefined;
+    try {
+      back = await startTestSmtp(smtpPort);
+      const mail = await back.next(user.email!, 20_000);
+      expect(mail.text).toContain('https://agromaq.test/redefinir-senha?token=');
+      // Sent once, by one of the two instances left, and gone from the queue.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(back.messages.filter((message) => JSON.stringify(message.to).includes(user.email!))).toHaveLength(1);
+      const redis = new Redis(REDIS_URL);
+      const waiting = await redis.zcard(`agromaq-test-${tag}:bull:mail:delayed`);
+      const failed = await redis.zcard(`agromaq-test-${tag}:bull:mail:failed`);
+      await redis.quit();
+      expect({ waiting, failed }).toEqual({ waiting: 0, failed: 0 });
+    } finally {
+      await back?.close();
+    }
+  }, 40_000);
 });

@@ -64,13 +64,16 @@ export function bearer(session: AdminSession): Record<string, string> {
 
 /**
  * Starts the app on its own database for a test file, logs an admin of `role` in, and closes it all after
- * the file; the returned object reads them once started.
+ * the file; the returned object reads them once started. `env` (read at start) adds variables of its own.
  */
-export function useAdminApp(role: AdminRole = 'gestor'): { readonly sut: TestApp; readonly admin: AdminSession } {
+export function useAdminApp(
+  role: AdminRole = 'gestor',
+  env: () => Record<string, string> = () => ({}),
+): { readonly sut: TestApp; readonly admin: AdminSession } {
   let sut: TestApp | undefined;
   let admin: AdminSession | undefined;
   beforeAll(async () => {
-    sut = await startTestApp();
+    sut = await startTestApp(env());
     admin = await loginAs(sut, role);
   });
   afterAll(async () => {

@@ -117,4 +117,36 @@ describe('configuration', () => {
       'REDIS_KEY_PREFIX: letters, digits and : . - _ (up to 64) (got "a b")',
     ]);
   });
+
+  it('keeps uploaded logos on the local disk unless S3_BUCKET names a bucket, and then asks for the rest', () => {
+    expect(loadConfig({ AWS_ACCESS_KEY_ID: 'AKIA-de-outra-ferramenta' }, { secretsFile: null }).s3).toBeNull();
+    const minio = {
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_BUCKET: 'agromaq-logos',
+      S3_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'agromaq',
+      AWS_SECRET_ACCESS_KEY: 'segredo-longo',
+    };
+    expect(loadConfig(minio, { secretsFile: null }).s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'agromaq-logos',
+      region: 'us-east-1',
+      accessKeyId: 'agromaq',
+      secretAccessKey: 'segredo-longo',
+      forcePathStyle: true,
+    });
+    // AWS itself: no endpoint, virtual-hosted buckets.
+    const { S3_ENDPOINT: _endpoint, ...aws } = minio;
+    expect(loadConfig(aws, { secretsFile: null }).s3).toMatchObject({ endpoint: null, forcePathStyle: false });
+    expect(problemsOf({ S3_BUCKET: 'agromaq-logos' })).toEqual([
+      'S3_REGION: required with S3_BUCKET',
+      'AWS_ACCESS_KEY_ID: required with S3_BUCKET',
+      'AWS_SECRET_ACCESS_KEY: required with S3_BUCKET',
+    ]);
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000' })).toEqual(['S3_BUCKET: required when S3_ENDPOINT is set (uploaded logos go to that bucket)']);
+    expect(problemsOf({ ...minio, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Logos_AgroMaq' })).toEqual([
+      'S3_ENDPOINT: like http://minio:9000 (scheme, host and port only) (got "minio:9000")',
+      'S3_BUCKET: a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens (got "Logos_AgroMaq")',
+    ]);
+  });
 });
