@@ -76,7 +76,9 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       vite.server = await startViteDevServer(app.getHttpServer());
       app.use(vite.server.middlewares);
     } else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
-    app.use(express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h', setHeaders: noSniff }));
+    // The site's files (favicon, images, robots.txt); API calls never look on the disk for one.
+    const publicFiles = express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h', setHeaders: noSniff });
+    app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : publicFiles(req, res, next)));
     useLogoFiles(app, logger);
     useInertiaPipeline(app);
 
