@@ -15,6 +15,7 @@ import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js
 import { PasswordHasher } from './password-hasher.js';
 import { IpAccess, type IpGrant } from './ip-access.js';
 import { normalizeIp } from '../common/http/ip-address.js';
+import { plainQuery } from '../common/sql/plain-query.js';
 
 export const JWT_ALGORITHM = 'HS256';
 
@@ -137,7 +138,7 @@ export class AuthService {
    * a query builder's, as it runs on every authenticated request.
    */
   private async readSession(jti: string, requestIp: string): Promise<SessionRow | undefined> {
-    const rows: SessionRow[] = await this.sessions.query(SESSION_SQL, [requestIp, jti]);
+    const rows = await plainQuery<SessionRow>(this.sessions.manager.connection, SESSION_SQL, [requestIp, jti]);
     return rows[0];
   }
 

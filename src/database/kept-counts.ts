@@ -2,6 +2,7 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { BoundedCache } from '../common/bounded-cache.js';
+import { plainQuery } from '../common/sql/plain-query.js';
 
 /** How many exact search totals are remembered (each is a few bytes). */
 const CACHE_ENTRIES = 2000;
@@ -20,7 +21,7 @@ export class KeptCounts {
 
   /** The totals of a subject per bucket, e.g. `app_users.status` → {'1' → 900, '0' → 100}. */
   async buckets(subject: string): Promise<Map<string, number>> {
-    const rows = (await this.dataSource.query('SELECT bucket, total FROM row_counts WHERE subject = ?', [subject])) as {
+    const rows = (await plainQuery(this.dataSource, 'SELECT bucket, total FROM row_counts WHERE subject = ?', [subject])) as {
       bucket: string;
       total: number | string;
     }[];
@@ -28,7 +29,7 @@ export class KeptCounts {
   }
 
   async total(subject: string, bucket = ''): Promise<number> {
-    const rows = (await this.dataSource.query('SELECT total FROM row_counts WHERE subject = ? AND bucket = ?', [subject, bucket])) as {
+    const rows = (await plainQuery(this.dataSource, 'SELECT total FROM row_counts WHERE subject = ? AND bucket = ?', [subject, bucket])) as {
       total: number | string;
     }[];
     return Number(rows[0]?.total ?? 0);
@@ -36,7 +37,8 @@ export class KeptCounts {
 
   /** A subject's rows per bucket over São Paulo days `from`..`to` (inclusive, YYYY-MM-DD, either open). */
   async daysPerBucket(subject: string, from?: string, to?: string): Promise<Map<string, number>> {
-    const rows = (await this.dataSource.query(
+    const rows = (await plainQuery(
+      this.dataSource,
       `SELECT bucket, SUM(total) AS total FROM daily_counts WHERE subject = ?${from ? ' AND day >= ?' : ''}${to ? ' AND day <= ?' : ''} GROUP BY bucket`,
       [subject, ...(from ? [from] : []), ...(to ? [to] : [])],
     )) as { bucket: string; total: number | string }[];
@@ -45,7 +47,7 @@ export class KeptCounts {
 
   /** A subject's rows per São Paulo day from `from` on, all buckets together. */
   async perDay(subject: string, from: string): Promise<Map<string, number>> {
-    const rows = (await this.dataSource.query('SELECT day, SUM(total) AS total FROM daily_counts WHERE subject = ? AND day >= ? GROUP BY day', [
+    const rows = (await plainQuery(this.dataSource, 'SELECT day, SUM(total) AS total FROM daily_counts WHERE subject = ? AND day >= ? GROUP BY day', [
       subject,
       from,
     ])) as { day: string; total: number | string }[];
@@ -57,12 +59,13 @@ export class KeptCounts {
    * the last of them, so that the caller can break ties by name.
    */
   async topEnterprises(limit: number): Promise<{ enterprise_id: number; name: string; total: number }[]> {
-    const top = (await this.dataSource.query(`SELECT total FROM enterprise_user_counts WHERE total > 0 ORDER BY total DESC LIMIT ${Number(limit)}`)) as {
+    const top = (await plainQuery(this.dataSource, `SELECT total FROM enterprise_user_counts WHERE total > 0 ORDER BY total DESC LIMIT ${Number(limit)}`)) as {
       total: number | string;
     }[];
     if (top.length === 0) return [];
     const floor = Number(top[top.length - 1].total);
-    const rows = (await this.dataSource.query(
+    const rows = (await plainQuery(
+      this.dataSource,
       'SELECT c.enterprise_id, e.fantasia AS name, c.total FROM enterprise_user_counts c INNER JOIN enterprises e ON e.enterprise_id = c.enterprise_id WHERE c.total >= ?',
       [floor],
     )) as { enterprise_id: number | string; name: string; total: number | string }[];
@@ -78,7 +81,8 @@ export class KeptCounts {
    * ask for a value being computed wait for that computation instead of starting their own.
    */
   async remembered<T>(tables: string[], key: string, compute: () => Promise<T>): Promise<T> {
-    const rows = (await this.dataSource.query(
+    const rows = (await plainQuery(
+      this.dataSource,
       `SELECT subject, total FROM row_counts WHERE bucket = '' AND subject IN (${tables.map(() => '?').join(', ')})`,
       tables.map((table) => `${table}.version`),
     )) as { subject: string; total: number | string }[];

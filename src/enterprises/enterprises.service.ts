@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import type { City } from '../cities/city.entity.js';
 import { CitiesService } from '../cities/cities.service.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
+import { plainQuery } from '../common/sql/plain-query.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
 import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../common/sql/list-query.js';
@@ -141,8 +142,13 @@ export class EnterprisesService {
   /** The fantasia of each of the given companies. */
   async names(ids: number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.enterprises.find({ select: { enterpriseId: true, fantasia: true }, where: { enterpriseId: In(ids) } });
-    return new Map(rows.map((row) => [row.enterpriseId, row.fantasia]));
+    // Read for every page of users: a plain statement by primary key.
+    const rows = await plainQuery<{ enterprise_id: number | string; fantasia: string }>(
+      this.enterprises.manager.connection,
+      `SELECT enterprise_id, fantasia FROM enterprises WHERE enterprise_id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return new Map(rows.map((row) => [Number(row.enterprise_id), row.fantasia]));
   }
 
   async billing(id: number): Promise<BillingView | null> {

@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/decorators.js';
+import { plainQuery } from '../common/sql/plain-query.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 
@@ -19,7 +20,7 @@ export class HealthController {
     res.setHeader('Cache-Control', 'no-store');
     const database = { type: this.config.db.type, status: 'up' as 'up' | 'down' };
     try {
-      await this.dataSource.query('SELECT 1');
+      await plainQuery(this.dataSource, 'SELECT 1');
     } catch {
       database.status = 'down';
       res.status(HttpStatus.SERVICE_UNAVAILABLE);

@@ -1,0 +1,21 @@
+import { QueryFailedError, type DataSource } from 'typeorm';
+
+/** The part of mysql2's callback pool a plain read uses. */
+interface CallbackPool {
+  query(sql: string, values: unknown[], callback: (error: Error | null, rows: unknown) => void): void;
+}
+
+/**
+ * A plain read for the statements every request runs (authorization, kept counts, the health check): on
+ * MySQL/MariaDB straight on the driver's pool, without the query runner TypeORM sets up for each call (its
+ * promise wrapper captures a stack trace per query, and it broadcasts events nobody here listens to); on
+ * SQLite, and when the pool is a replication cluster, through TypeORM as usual. A failure is TypeORM's
+ * QueryFailedError either way, so the error filter treats both alike.
+ */
+export function plainQuery<T>(dataSource: DataSource, sql: string, values: unknown[] = []): Promise<T[]> {
+  const pool = dataSource.options.type === 'mysql' ? (dataSource.driver as unknown as { pool?: CallbackPool }).pool : undefined;
+  if (!pool) return dataSource.query(sql, values) as Promise<T[]>;
+  return new Promise<T[]>((resolve, reject) => {
+    pool.query(sql, values, (error, rows) => (error ? reject(new QueryFailedError(sql, values, error)) : resolve(rows as T[])));
+  });
+}
