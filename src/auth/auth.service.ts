@@ -16,6 +16,7 @@ import { PasswordHasher } from './password-hasher.js';
 import { IpAccess, type IpGrant } from './ip-access.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { plainQuery } from '../common/sql/plain-query.js';
+import { BoundedCache } from '../common/bounded-cache.js';
 
 export const JWT_ALGORITHM = 'HS256';
 
@@ -55,8 +56,13 @@ export interface LoginResult {
   expiresAt: Date;
 }
 
+/** How many verified tokens are kept (each is a few hundred bytes). */
+const VERIFIED_TOKENS = 1000;
+
 @Injectable()
 export class AuthService {
+  private readonly verifiedTokens = new BoundedCache<string, TokenClaims & { exp: number }>(VERIFIED_TOKENS);
+
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     @InjectRepository(AdminSession) private readonly sessions: Repository<AdminSession>,
@@ -113,12 +119,7 @@ export class AuthService {
    * and the deletion of the IP take effect at once.
    */
   async authenticate(token: string, requestIp: string): Promise<{ admin: AuthenticatedAdmin; ip: IpGrant }> {
-    let claims: TokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: [JWT_ALGORITHM] });
-    } catch (error) {
-      throw new SessionException(error instanceof TokenExpiredError ? 'TOKEN_EXPIRED' : 'NO_AUTH');
-    }
+    const claims = await this.verifiedClaims(token);
     const row = await this.readSession(claims.jti, normalizeIp(requestIp) ?? '');
     if (row?.revoked_reason === 'ip_deleted') throw new SessionException('IP_REVOKED');
     if (!row || row.revoked_at !== null || String(row.admin_id) !== claims.sub || !Number(row.active)) throw new SessionException('NO_AUTH');
@@ -130,6 +131,26 @@ export class AuthService {
     const ip: IpGrant = { id: Number(row.grant_id), ip: row.grant_ip!, role: row.grant_role as AdminRole };
     const admin: AuthenticatedAdmin = { id: Number(row.admin_id), username: row.username, name: row.name, role: row.role, jti: row.jti, ipId: ip.id };
     return { admin, ip };
+  }
+
+  /**
+   * The claims of a token whose signature was checked. A token cannot change, so its signature is checked
+   * once and its claims kept (a few hundred staff tokens at most); its expiry is checked on every use, and
+   * whether its session still stands is read from the database on every request.
+   */
+  private async verifiedClaims(token: string): Promise<TokenClaims> {
+    const known = this.verifiedTokens.get(token);
+    if (known) {
+      if (known.exp * 1000 <= Date.now()) throw new SessionException('TOKEN_EXPIRED');
+      return known;
+    }
+    try {
+      const claims = await this.jwt.verifyAsync<TokenClaims & { exp: number }>(token, { algorithms: [JWT_ALGORITHM] });
+      this.verifiedTokens.set(token, claims);
+      return claims;
+    } catch (error) {
+      throw new SessionException(error instanceof TokenExpiredError ? 'TOKEN_EXPIRED' : 'NO_AUTH');
+    }
   }
 
   /**

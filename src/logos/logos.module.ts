@@ -4,7 +4,6 @@ import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { LocalLogoStorage, LogoStorage } from './logo-storage.js';
 import { Logo } from './logo.entity.js';
-import { S3LogoStorage } from './s3-logo-storage.js';
 import { LogoUploadInterceptor } from './logo-upload.interceptor.js';
 import { LogosApiController } from './logos.api.controller.js';
 import { LogosService } from './logos.service.js';
@@ -19,7 +18,9 @@ import { LogosService } from './logos.service.js';
     {
       provide: LogoStorage,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.s3 ? new S3LogoStorage(config.s3) : new LocalLogoStorage(config.uploadsDir)),
+      // The S3 client is loaded only when it is used: one instance on its own folder does not carry it.
+      useFactory: async (config: AppConfig) =>
+        config.s3 ? new (await import('./s3-logo-storage.js')).S3LogoStorage(config.s3) : new LocalLogoStorage(config.uploadsDir),
     },
   ],
   exports: [LogosService, LogoStorage],

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { BackgroundTasks } from '../common/background-tasks.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -46,11 +46,11 @@ export function retryDelay(attemptsMade: number): number {
  * - Without it, one process: the message is sent and retried within this process.
  */
 @Injectable()
-export class MailService implements OnApplicationShutdown {
+export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly transport: Transporter;
   private readonly outbox: string | null;
   private readonly logger = new Logger(MailService.name);
-  private readonly shared: { queue: Queue<MailMessage>; worker: Worker<MailMessage>; connections: Redis[] } | null;
+  private shared: { queue: Queue<MailMessage>; worker: Worker<MailMessage>; connections: Redis[] } | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -60,7 +60,11 @@ export class MailService implements OnApplicationShutdown {
     this.transport = config.mail.smtpUrl
       ? nodemailer.createTransport(config.mail.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    this.shared = config.redis.url ? this.openQueue(config.redis.url, config.redis.keyPrefix) : null;
+  }
+
+  /** With REDIS_URL, opens the shared queue and starts working on it (BullMQ is loaded only then). */
+  async onModuleInit(): Promise<void> {
+    if (this.config.redis.url) this.shared = await this.openQueue(this.config.redis.url, this.config.redis.keyPrefix);
   }
 
   /** Sends the message after the answer, trying again on failure; never throws at the caller. */
@@ -117,7 +121,8 @@ export class MailService implements OnApplicationShutdown {
     }
   }
 
-  private openQueue(url: string, keyPrefix: string) {
+  private async openQueue(url: string, keyPrefix: string) {
+    const [{ Queue, Worker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
     // BullMQ wants its own prefix option rather than ioredis' keyPrefix, and a worker's blocking connection
     // must retry commands for ever (maxRetriesPerRequest: null).
     const prefix = `${keyPrefix}bull`;

@@ -21,7 +21,8 @@ export function requestLogging(logger: Logger) {
     const started = performance.now();
     const done = (aborted: boolean) => {
       const status = res.statusCode;
-      const level = aborted || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      // A client that hangs up before its answer is done is not the server's failure: logged as information.
+      const level = !aborted && status >= 500 ? 'error' : !aborted && status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         { req: { id, method: req.method, url }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started) },
