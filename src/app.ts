@@ -1,28 +1,32 @@
+import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import compression from 'compression';
-import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
-import express from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { ViteDevServer } from 'vite';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
-import { bodyParsers } from './common/http/body-parsing.js';
+import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
+import { requestPath, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
-import { requestLogging } from './common/logging/request-logging.js';
+import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
 import { runSeeds } from './database/seeds/seed-runner.js';
-import { inertiaMiddleware } from './inertia/inertia.middleware.js';
+import { inertiaHooks } from './inertia/inertia.hooks.js';
 import { InertiaService } from './inertia/inertia.service.js';
 import type { AssetProvider, InertiaOptions, SsrRenderer } from './inertia/inertia.types.js';
 import { BundleSsr, ManifestAssets, ViteDevAssets, ViteDevSsr } from './inertia/vite-assets.js';
+import { LOGO_UPLOAD_LIMITS } from './logos/logo-upload.interceptor.js';
 import { LogoStorage } from './logos/logo-storage.js';
 import { LOGO_URL_PREFIX } from './logos/logos.service.js';
 
@@ -30,7 +34,7 @@ import { LOGO_URL_PREFIX } from './logos/logos.service.js';
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface CreatedApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   dataSource: DataSource;
   logger: Logger;
   /** What the seeds have to tell the operator (how to log in, in development). */
@@ -39,7 +43,7 @@ export interface CreatedApp {
 
 /**
  * Opens and migrates the database, then builds the Nest application with the Inertia adapter, the static
- * files and the Express-level middleware in the order the protocol needs. Used by main.ts and the tests.
+ * files and the HTTP-level hooks in the order the protocol needs. Used by main.ts and the tests.
  */
 export async function createApp(config: AppConfig, options: { logger?: Logger } = {}): Promise<CreatedApp> {
   const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development' });
@@ -50,13 +54,19 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
 
     const vite: { server: ViteDevServer | null } = { server: null };
     const inertiaOptions = await buildInertiaOptions(config, logger, () => vite.server!);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger }), {
+    const adapter = new FastifyAdapter({
+      // A hop count works at run time (proxy-addr) though the types leave it out.
+      trustProxy: config.trustProxy as boolean | string,
+      bodyLimit: ADMIN_BODY_LIMIT,
+      genReqId: requestId,
+      // As before the move from Express, which links and clients rely on: /contato/ is /contato.
+      routerOptions: { ignoreTrailingSlash: true },
+    });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger }), adapter, {
       logger: new PinoNestLogger(logger),
       bufferLogs: false,
-      bodyParser: false,
     });
-    app.set('trust proxy', config.trustProxy);
-    app.disable('x-powered-by');
+    const fastify = app.getHttpAdapter().getInstance();
 
     const inertia = app.get(InertiaService);
     inertia.share((req) => ({
@@ -67,23 +77,46 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       admin: req.admin ? { id: req.admin.id, username: req.admin.username, name: req.admin.name, role: req.admin.role } : null,
     }));
 
-    app.use(requestLogging(logger));
-    app.use(securityHeaders({ production: config.env === 'production', gtmId: config.site.gtmId, viteDev: config.viteDev, consentCookie: 'cookie_consent' }));
-    app.use(compression());
-    app.use(ADMIN_PATHS, noStore);
-    app.use(...bodyParsers());
+    requestLogging(fastify, logger);
+    const headers = securityHeaders({
+      production: config.env === 'production',
+      gtmId: config.site.gtmId,
+      viteDev: config.viteDev,
+      consentCookie: 'cookie_consent',
+    });
+    fastify.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+    fastify.addHook('onRequest', noStore);
+    await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
+    bodyLimits(fastify);
+    await app.register(fastifyMultipart, { limits: LOGO_UPLOAD_LIMITS });
     if (config.viteDev) {
       vite.server = await startViteDevServer(app.getHttpServer());
       app.use(vite.server.middlewares);
-    } else app.use('/build', express.static(`${PROJECT_ROOT}build/client`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    } else {
+      await app.register(fastifyStatic, {
+        root: `${PROJECT_ROOT}build/client`,
+        prefix: '/build/',
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        wildcard: true,
+      });
+    }
     // The site's files (favicon, images, robots.txt); API calls never look on the disk for one.
-    const publicFiles = express.static(`${PROJECT_ROOT}public`, { index: false, maxAge: '1h', setHeaders: noSniff });
-    app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') ? next() : publicFiles(req, res, next)));
-    useLogoFiles(app, logger);
-    useInertiaPipeline(app);
+    await app.register(fastifyStatic, {
+      root: `${PROJECT_ROOT}public`,
+      prefix: '/',
+      index: false,
+      maxAge: '1h',
+      decorateReply: config.viteDev,
+      allowedPath: (path) => !path.startsWith('/api/') && !path.startsWith(LOGO_URL_PREFIX),
+      setHeaders: noSniff,
+    });
+    useLogoFiles(fastify, app.get(LogoStorage), logger);
+    await useInertiaPipeline(app);
 
     await app.init();
-    useErrorHandler(app, logger);
+    await fastify.ready();
     if (vite.server) app.getHttpServer().on('close', () => void vite.server?.close());
     return { app, dataSource, logger, notes };
   } catch (error) {
@@ -93,86 +126,103 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
 }
 
 /** Admin pages and answers (the login's included) carry personal data and tokens: never kept in a cache. */
-const ADMIN_PATHS = ['/admin', '/api/admin'];
-function noStore(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
+function noStore(req: HttpRequest, reply: HttpReply, done: () => void): void {
+  const path = requestPath(req);
+  if (/^\/(api\/)?admin(\/|$)/.test(path)) reply.header('Cache-Control', 'no-store');
+  done();
 }
 
-function noSniff(res: Response): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+function noSniff(reply: HttpReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
 }
 
 /** What keeps an SVG opened directly from running or loading anything. */
 const LOGO_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+const FOR_GOOD = 'public, max-age=31536000, immutable';
 
-function logoHeaders(res: Response): void {
-  noSniff(res);
-  res.setHeader('Content-Security-Policy', LOGO_POLICY);
+function logoHeaders(reply: HttpReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', LOGO_POLICY);
 }
 
 /**
- * Uploaded logos are served beside the shipped ones, under generated names that never change (so cached
- * for good), with no sniffing and a policy that keeps an SVG opened directly from running or loading
- * anything. From the local folder they are static files; from object storage (S3_BUCKET) the app reads them
- * and answers with the same headers. A logo that does not exist is a plain 404, so an <img> shows its
- * placeholder.
+ * Every logo is served under /images/fabricantes: the shipped manufacturer logos from public/ (cached an hour,
+ * like the site's files), uploads under generated names that never change (so cached for good), with no
+ * sniffing and a policy that keeps an SVG opened directly from running or loading anything. Uploads come from
+ * the local folder as static files, or from object storage (S3_BUCKET) read by the app with the same headers.
+ * A logo that does not exist is a plain 404, so an <img> shows its placeholder.
  */
-function useLogoFiles(app: NestExpressApplication, logger: Logger): void {
-  const storage = app.get(LogoStorage);
-  const directory = storage.localDirectory();
-  if (directory) {
-    app.use(LOGO_URL_PREFIX, express.static(directory, { index: false, immutable: true, maxAge: '1y', setHeaders: logoHeaders }));
-  } else {
-    app.use(LOGO_URL_PREFIX, (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      void serveStoredLogo(storage, req, res, logger).catch(next);
-    });
-  }
-  app.use(LOGO_URL_PREFIX, (_req: Request, res: Response) => void res.status(404).type('text/plain').send('Not found'));
+function useLogoFiles(fastify: FastifyInstance, storage: LogoStorage, logger: Logger): void {
+  const shippedDir = `${PROJECT_ROOT}public${LOGO_URL_PREFIX}`;
+  const uploadsDir = storage.localDirectory();
+  void fastify.register(
+    async (scope) => {
+      scope.setNotFoundHandler((_req, reply) => void reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado'));
+      if (uploadsDir) {
+        await scope.register(fastifyStatic, {
+          root: existsSync(shippedDir) ? [shippedDir, uploadsDir] : [uploadsDir],
+          prefix: '/',
+          index: false,
+          decorateReply: false,
+          setHeaders: (reply: HttpReply, path: string) => {
+            if (path.startsWith(uploadsDir)) {
+              reply.header('Cache-Control', FOR_GOOD);
+              logoHeaders(reply);
+            } else {
+              reply.header('Cache-Control', 'public, max-age=3600');
+              noSniff(reply);
+            }
+          },
+        });
+        return;
+      }
+      const shipped = new Set(existsSync(shippedDir) ? readdirSync(shippedDir) : []);
+      scope.get('/', (_req, reply) => void reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado'));
+      scope.get('/:file', async (req, reply) => {
+        const file = (req.params as { file: string }).file;
+        if (shipped.has(file)) {
+          reply.header('Cache-Control', 'public, max-age=3600').header('X-Content-Type-Options', 'nosniff');
+          return reply.sendFile(file, shippedDir);
+        }
+        try {
+          return await serveStoredLogo(storage, file, req, reply, logger);
+        } catch (error) {
+          // The store is down or refused the read: the <img> shows its placeholder; nothing about the store leaks.
+          logger.error({ err: error, requestId: req.id }, `Reading logo ${file} from object storage failed`);
+          return reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('Indisponível');
+        }
+      });
+    },
+    { prefix: LOGO_URL_PREFIX },
+  );
 }
 
-async function serveStoredLogo(storage: LogoStorage, req: Request, res: Response, logger: Logger): Promise<void> {
-  const fileName = req.path.slice(1);
-  const opened = await storage.open(fileName, req.get('if-none-match'));
-  if (opened.kind === 'missing') {
-    res.status(404).type('text/plain').send('Not found');
-    return;
-  }
-  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  logoHeaders(res);
+async function serveStoredLogo(storage: LogoStorage, fileName: string, req: HttpRequest, reply: HttpReply, logger: Logger): Promise<HttpReply> {
+  const ifNoneMatch = req.headers['if-none-match'];
+  const opened = await storage.open(fileName, typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined);
+  if (opened.kind === 'missing') return reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado');
+  reply.header('Cache-Control', FOR_GOOD);
+  logoHeaders(reply);
   if (opened.kind === 'not-modified') {
-    if (opened.etag) res.setHeader('ETag', opened.etag);
-    res.status(304).end();
-    return;
+    if (opened.etag) reply.header('ETag', opened.etag);
+    return reply.code(304).send();
   }
   const { file } = opened;
-  res.setHeader('Content-Type', file.contentType);
-  if (file.contentLength !== undefined) res.setHeader('Content-Length', String(file.contentLength));
-  if (file.etag) res.setHeader('ETag', file.etag);
-  if (file.lastModified) res.setHeader('Last-Modified', file.lastModified.toUTCString());
+  reply.type(file.contentType);
+  if (file.contentLength !== undefined) reply.header('Content-Length', String(file.contentLength));
+  if (file.etag) reply.header('ETag', file.etag);
+  if (file.lastModified) reply.header('Last-Modified', file.lastModified.toUTCString());
   if (req.method === 'HEAD') {
     file.body.destroy();
-    res.end();
-    return;
+    return reply.send();
   }
-  file.body.on('error', (error) => {
-    logger.warn({ err: error }, `Reading logo ${fileName} from object storage failed`);
-    res.destroy();
-  });
-  file.body.pipe(res);
+  file.body.on('error', (error) => logger.warn({ err: error }, `Reading logo ${fileName} from object storage failed`));
+  return reply.send(file.body);
 }
 
-/** Cookies and the Express-level part of the Inertia protocol, in front of Nest's router. */
-export function useInertiaPipeline(app: NestExpressApplication): void {
-  app.use(cookieParser());
-  app.use(inertiaMiddleware(app.get(InertiaService)));
-}
-
-/** After init: errors raised by Express middleware (body parsing, static files) reach the same filter as Nest's. */
-export function useErrorHandler(app: NestExpressApplication, logger: Logger): void {
-  const filter = new AllExceptionsFilter(app.get(InertiaService), logger);
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => void filter.handle(error, req, res));
+/** Cookies and the HTTP-level part of the Inertia protocol (hooks around Nest's router). */
+export async function useInertiaPipeline(app: NestFastifyApplication): Promise<void> {
+  await app.register(fastifyCookie);
+  inertiaHooks(app.getHttpAdapter().getInstance(), app.get(InertiaService));
 }
 
 async function migrate(dataSource: DataSource, config: AppConfig): Promise<void> {

@@ -1,15 +1,15 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http/http.js';
 import { tap, type Observable } from 'rxjs';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { AuditService, summarize } from './audit.service.js';
 import { AUDITED, type AuditedOptions } from './audited.decorator.js';
 
 /** The id a write touched: what the route says, else the path's `:id`. */
-function targetId(req: Request, options: AuditedOptions<unknown>, response: unknown): number | null {
+function targetId(req: HttpRequest, options: AuditedOptions<unknown>, response: unknown): number | null {
   if (options.targetId) return options.targetId(response);
-  const fromPath = Number(req.params?.id);
+  const fromPath = Number((req.params as Record<string, string> | undefined)?.id);
   return Number.isInteger(fromPath) && fromPath > 0 ? fromPath : null;
 }
 
@@ -24,7 +24,7 @@ export class AuditInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const options = this.reflector.get<AuditedOptions<unknown> | undefined>(AUDITED, context.getHandler());
     if (!options || context.getType() !== 'http') return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<HttpRequest>();
     return next.handle().pipe(
       tap((response) => {
         void this.audit.record({

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import { header, requestPath, requestUrl, type HttpRequest } from '../common/http/http.js';
 import { RedirectException } from '../common/http/redirect.exception.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { IpAccess } from './ip-access.js';
@@ -39,10 +39,10 @@ export class AccessGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
-    const req = context.switchToHttp().getRequest<Request>();
-    const isPage = !this.inertia.isApiPath(req.path);
+    const req = context.switchToHttp().getRequest<HttpRequest>();
+    const isPage = !this.inertia.isApiPath(requestPath(req));
     try {
-      const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+      const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
       const token = bearer ?? this.cookie.read(req);
       if (!token) throw new SessionException('NO_AUTH');
       if (!bearer && WRITE_METHODS.has(req.method) && !this.inertia.xsrf.isValid(req)) {
@@ -56,7 +56,7 @@ export class AccessGuard implements CanActivate {
       if (roles && !roles.includes(admin.role)) throw new RoleForbiddenException();
       return true;
     } catch (error) {
-      if (isPage && error instanceof SessionException) throw new RedirectException(loginRedirect(error.problem, req.originalUrl));
+      if (isPage && error instanceof SessionException) throw new RedirectException(loginRedirect(error.problem, requestUrl(req)));
       if (isPage && error instanceof RoleForbiddenException) throw new RedirectException('/admin/dashboard');
       throw error;
     }

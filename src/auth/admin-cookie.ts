@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import type { AppConfig } from '../config/app-config.js';
 
 /**
@@ -14,16 +14,16 @@ export class AdminCookie {
     this.name = this.secure ? '__Host-agromaq_admin' : 'agromaq_admin';
   }
 
-  read(req: Request): string | undefined {
+  read(req: HttpRequest): string | undefined {
     const value = req.cookies?.[this.name] as string | undefined;
     return value || undefined;
   }
 
-  write(res: Response, token: string, expiresAt: Date): void {
-    res.cookie(this.name, token, { httpOnly: true, sameSite: 'lax', secure: this.secure, path: '/', expires: expiresAt });
+  write(res: HttpReply, token: string, expiresAt: Date): void {
+    res.setCookie(this.name, token, { httpOnly: true, sameSite: 'lax', secure: this.secure, path: '/', expires: expiresAt });
   }
 
-  clear(res: Response): void {
+  clear(res: HttpReply): void {
     res.clearCookie(this.name, { httpOnly: true, sameSite: 'lax', secure: this.secure, path: '/' });
   }
 }

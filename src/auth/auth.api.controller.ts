@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
 import { RateLimit } from '../common/http/rate-limit.js';
@@ -26,7 +26,7 @@ export class AuthApiController {
   @RateLimit('login-ip')
   @Post('login')
   @HttpCode(200)
-  async login(@Body() input: LoginInput, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async login(@Body() input: LoginInput, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
     const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? null;
     let session: Awaited<ReturnType<AuthService['login']>>;
     try {
@@ -50,8 +50,8 @@ export class AuthApiController {
   @Public()
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
     const cookieToken = this.cookie.read(req);
     if (!bearer && cookieToken && !this.inertia.xsrf.isValid(req)) throw new XsrfMismatchException();
     await this.auth.revokeToken(bearer ?? cookieToken);

@@ -1,5 +1,5 @@
 import { AppException } from '../common/http/app.exception.js';
-import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.middleware.js';
+import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.hooks.js';
 
 export type SessionProblem = 'NO_AUTH' | 'TOKEN_EXPIRED' | 'IP_REVOKED';
 

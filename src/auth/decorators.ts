@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http/http.js';
 import type { AdminRole } from './admin-role.js';
 import type { AuthenticatedAdmin } from './auth.types.js';
 
@@ -14,11 +14,11 @@ export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
 
 /** The admin of the current request (set by the access guard). */
 export const CurrentAdmin = createParamDecorator((_data: unknown, context: ExecutionContext) => {
-  return context.switchToHttp().getRequest<Request>().admin;
+  return context.switchToHttp().getRequest<HttpRequest>().admin;
 });
 
-declare module 'express-serve-static-core' {
-  interface Request {
+declare module 'fastify' {
+  interface FastifyRequest {
     admin?: AuthenticatedAdmin;
   }
 }

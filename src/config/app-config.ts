@@ -32,7 +32,7 @@ export interface AppConfig {
   /** How long an admin session (JWT and cookie) lasts, in seconds. */
   jwtExpiresIn: number;
   appKey: string;
-  /** Value handed to Express' `trust proxy`; false ignores X-Forwarded-For. */
+  /** Value handed to Fastify's `trustProxy` (proxy-addr): false ignores X-Forwarded-For. */
   trustProxy: boolean | number | string;
   logLevel: string;
   ssr: boolean;
@@ -237,7 +237,7 @@ function readTrustProxy(read: EnvReader): boolean | number | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
-  return raw; // an address list or a named range (loopback, uniquelocal...), as Express accepts
+  return raw; // an address list or a named range (loopback, uniquelocal...), as proxy-addr accepts
 }
 
 function readSecrets(env: Env, nodeEnv: NodeEnv, problems: string[], secretsFile: string | null | undefined): { JWT_SECRET: string; APP_KEY: string } {

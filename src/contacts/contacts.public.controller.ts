@@ -1,7 +1,7 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { ThrottlerOptions } from '@nestjs/throttler';
 import { RateLimit } from '../common/http/rate-limit.js';
-import type { Request } from 'express';
+import { header, type HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { ContactsService } from './contacts.service.js';
@@ -17,8 +17,8 @@ export class ContactsPublicController {
   @Public()
   @RateLimit('contact-ip')
   @Post()
-  async send(@Body() input: SendContactInput, @Req() req: Request) {
-    await this.contacts.receive(input, { ip: normalizeIp(req.ip ?? ''), userAgent: req.get('user-agent') ?? null });
+  async send(@Body() input: SendContactInput, @Req() req: HttpRequest) {
+    await this.contacts.receive(input, { ip: normalizeIp(req.ip ?? ''), userAgent: header(req, 'user-agent') ?? null });
     return { ok: true };
   }
 }

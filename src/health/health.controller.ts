@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../common/http/http.js';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/decorators.js';
 import { plainQuery } from '../common/sql/plain-query.js';
@@ -16,14 +16,14 @@ export class HealthController {
 
   /** Up when the database answers a query; 503 otherwise, so a load balancer takes the instance out. */
   @Get()
-  async check(@Res({ passthrough: true }) res: Response) {
-    res.setHeader('Cache-Control', 'no-store');
+  async check(@Res({ passthrough: true }) res: HttpReply) {
+    res.header('Cache-Control', 'no-store');
     const database = { type: this.config.db.type, status: 'up' as 'up' | 'down' };
     try {
       await plainQuery(this.dataSource, 'SELECT 1');
     } catch {
       database.status = 'down';
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      res.code(HttpStatus.SERVICE_UNAVAILABLE);
     }
     return { status: database.status === 'up' ? 'ok' : 'error', database };
   }

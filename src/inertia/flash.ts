@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import { sign, unsign } from './signed-value.js';
 
 export const FLASH_COOKIE = 'agromaq_flash';
@@ -19,7 +19,7 @@ export class FlashStore {
     private readonly secure: boolean,
   ) {}
 
-  read(req: Request): FlashData {
+  read(req: HttpRequest): FlashData {
     const value = unsign(req.cookies?.[FLASH_COOKIE], this.secret, 'flash');
     if (!value) return {};
     try {
@@ -29,16 +29,16 @@ export class FlashStore {
     }
   }
 
-  isPresent(req: Request): boolean {
+  isPresent(req: HttpRequest): boolean {
     return req.cookies?.[FLASH_COOKIE] !== undefined;
   }
 
-  write(res: Response, data: FlashData): void {
+  write(res: HttpReply, data: FlashData): void {
     const value = Buffer.from(JSON.stringify(data)).toString('base64url');
-    res.cookie(FLASH_COOKIE, sign(value, this.secret, 'flash'), this.cookieOptions());
+    res.setCookie(FLASH_COOKIE, sign(value, this.secret, 'flash'), this.cookieOptions());
   }
 
-  clear(res: Response): void {
+  clear(res: HttpReply): void {
     res.clearCookie(FLASH_COOKIE, this.cookieOptions());
   }
 

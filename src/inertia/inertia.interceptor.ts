@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { InertiaResponse } from './inertia-response.js';
 import { InertiaService } from './inertia.service.js';
@@ -14,11 +14,11 @@ export class InertiaInterceptor implements NestInterceptor {
       mergeMap((result) => {
         if (!(result instanceof InertiaResponse)) return from([result]);
         const http = context.switchToHttp();
-        const req = http.getRequest<Request>();
-        const res = http.getResponse<Response>();
+        const req = http.getRequest<HttpRequest>();
+        const res = http.getResponse<HttpReply>();
         return from(
           this.inertia.render(req, res, result).then((rendered) => {
-            for (const [name, value] of Object.entries(rendered.headers)) res.setHeader(name, value);
+            res.headers(rendered.headers);
             return rendered.body;
           }),
         );

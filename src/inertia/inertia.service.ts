@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { header, requestUrl, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { FlashStore, type FlashData } from './flash.js';
 import { INERTIA_OPTIONS } from './inertia.constants.js';
 import { InertiaResponse } from './inertia-response.js';
@@ -10,7 +10,7 @@ import { BoundedCache } from '../common/bounded-cache.js';
 import { resolveProps, type PartialRequest } from './props.js';
 import { XsrfTokens } from './xsrf.js';
 
-export type SharedPropsResolver = (req: Request) => Record<string, unknown> | Promise<Record<string, unknown>>;
+export type SharedPropsResolver = (req: HttpRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 export interface RenderedResponse {
   status: number;
@@ -18,8 +18,8 @@ export interface RenderedResponse {
   body: string | PageObject;
 }
 
-export function isInertiaRequest(req: Request): boolean {
-  return req.get('x-inertia') === 'true';
+export function isInertiaRequest(req: HttpRequest): boolean {
+  return header(req, 'x-inertia') === 'true';
 }
 
 /** Builds page objects and answers them as HTML (first visit) or JSON (Inertia visit). */
@@ -51,33 +51,33 @@ export class InertiaService {
   }
 
   /** Flashes data for the next page and redirects (303, so the browser follows with a GET). */
-  redirectWithFlash(res: Response, location: string, data: FlashData): void {
+  redirectWithFlash(res: HttpReply, location: string, data: FlashData): void {
     this.flash.write(res, data);
-    res.redirect(303, location);
+    void res.redirect(location, 303);
   }
 
   /**
    * Answers a failed form submission the Inertia way: the errors (one message per field) are flashed,
    * nested under the error bag the client named, and the browser goes back to the form's page.
    */
-  redirectBackWithErrors(req: Request, res: Response, errors: Record<string, string>): void {
-    const bag = req.get('x-inertia-error-bag');
+  redirectBackWithErrors(req: HttpRequest, res: HttpReply, errors: Record<string, string>): void {
+    const bag = header(req, 'x-inertia-error-bag');
     this.redirectWithFlash(res, this.backUrl(req), { errors: bag ? { [bag]: errors } : errors });
   }
 
   /** The page the request came from, when it is on this site; else the home page. */
-  backUrl(req: Request): string {
-    const referer = req.get('referer');
+  backUrl(req: HttpRequest): string {
+    const referer = header(req, 'referer');
     if (!referer) return '/';
     try {
       const url = new URL(referer);
-      return url.host === req.get('host') ? `${url.pathname}${url.search}` : '/';
+      return url.host === header(req, 'host') ? `${url.pathname}${url.search}` : '/';
     } catch {
       return '/';
     }
   }
 
-  async render(req: Request, res: Response, response: InertiaResponse, status = 200): Promise<RenderedResponse> {
+  async render(req: HttpRequest, res: HttpReply, response: InertiaResponse, status = 200): Promise<RenderedResponse> {
     const page = await this.pageObject(req, response);
     if (this.flash.isPresent(req)) this.flash.clear(res);
     this.xsrf.ensure(req, res);
@@ -87,7 +87,7 @@ export class InertiaService {
     return { status, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: await this.html(req, page) };
   }
 
-  async pageObject(req: Request, response: InertiaResponse): Promise<PageObject> {
+  async pageObject(req: HttpRequest, response: InertiaResponse): Promise<PageObject> {
     const flashed = this.flash.read(req);
     const shared: Record<string, unknown> = {};
     for (const resolver of this.sharedResolvers) Object.assign(shared, await resolver(req));
@@ -99,7 +99,7 @@ export class InertiaService {
     const page: PageObject = {
       component: response.component,
       props: props as PageObject['props'],
-      url: req.originalUrl,
+      url: requestUrl(req),
       version: this.version(),
       flash: flashed.flash ?? {},
     };
@@ -112,7 +112,7 @@ export class InertiaService {
   }
 
   /** The page as a full HTML document: server-rendered for the public pages, else mounted by the client. */
-  async html(req: Request, page: PageObject): Promise<string> {
+  async html(req: HttpRequest, page: PageObject): Promise<string> {
     let head: string[] = [];
     let body: string | null = null;
     if (this.options.ssr && this.options.ssrFor(page.component)) {
@@ -131,7 +131,7 @@ export class InertiaService {
     const html = this.rootTemplate()
       .replace('<!--app-head-->', () => [...head, ...this.options.assets.tags(page.component)].join('\n    '))
       .replace('<!--app-body-->', () => body);
-    return this.options.assets.transformHtml ? this.options.assets.transformHtml(req.originalUrl, html) : html;
+    return this.options.assets.transformHtml ? this.options.assets.transformHtml(requestUrl(req), html) : html;
   }
 
   /**
@@ -153,10 +153,10 @@ export class InertiaService {
     return this.template;
   }
 
-  private partialRequest(req: Request, component: string): PartialRequest | null {
-    if (!isInertiaRequest(req) || req.get('x-inertia-partial-component') !== component) return null;
-    const only = headerList(req.get('x-inertia-partial-data'));
-    const except = headerList(req.get('x-inertia-partial-except'));
+  private partialRequest(req: HttpRequest, component: string): PartialRequest | null {
+    if (!isInertiaRequest(req) || header(req, 'x-inertia-partial-component') !== component) return null;
+    const only = headerList(header(req, 'x-inertia-partial-data'));
+    const except = headerList(header(req, 'x-inertia-partial-except'));
     return only || except ? { only, except } : null;
   }
 }

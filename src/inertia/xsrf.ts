@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Request, Response } from 'express';
+import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { sign, unsign } from './signed-value.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,22 +16,22 @@ export class XsrfTokens {
   ) {}
 
   /** Issues a token when the request has no valid one; returns the token in force. */
-  ensure(req: Request, res: Response): string {
+  ensure(req: HttpRequest, res: HttpReply): string {
     const current = req.cookies?.[XSRF_COOKIE] as string | undefined;
     if (current && unsign(current, this.secret, 'xsrf')) return current;
     return this.rotate(res);
   }
 
   /** A new token, for instance after login or logout. */
-  rotate(res: Response): string {
+  rotate(res: HttpReply): string {
     const token = sign(randomBytes(24).toString('base64url'), this.secret, 'xsrf');
-    res.cookie(XSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: this.secure, path: '/' });
+    res.setCookie(XSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: this.secure, path: '/' });
     return token;
   }
 
-  isValid(req: Request): boolean {
+  isValid(req: HttpRequest): boolean {
     const cookie = req.cookies?.[XSRF_COOKIE] as string | undefined;
-    const header = req.get(XSRF_HEADER);
-    return !!cookie && !!header && cookie === header && unsign(cookie, this.secret, 'xsrf') !== null;
+    const sent = header(req, XSRF_HEADER);
+    return !!cookie && !!sent && cookie === sent && unsign(cookie, this.secret, 'xsrf') !== null;
   }
 }

@@ -1,6 +1,6 @@
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http/http.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Roles } from '../auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
@@ -41,7 +41,7 @@ export class IpsApiController {
 
   /** The address this server sees for the caller: the one its access guard checks. */
   @Get('meu-ip')
-  myIp(@Req() req: Request) {
+  myIp(@Req() req: HttpRequest) {
     const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? '';
     return { ip, privado: isPrivateIp(ip) };
   }

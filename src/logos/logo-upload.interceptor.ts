@@ -1,43 +1,55 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import multer from 'multer';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AppException } from '../common/http/app.exception.js';
+import type { HttpRequest } from '../common/http/http.js';
 import { LOGO_MAX_BYTES } from './logo-file.js';
 import { logosError } from './logos.errors.js';
 
-/**
- * Reads the multipart field `file` into memory, at most 3 MB (one byte more is refused while it streams,
- * with the spec's message), and no other file or large field.
- */
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-}).single('file');
+/** An uploaded file read into memory. */
+export interface UploadedLogo {
+  originalname: string;
+  buffer: Buffer;
+}
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The file of a logo upload, set by LogoUploadInterceptor. */
+    logoFile?: UploadedLogo;
+  }
+}
+
+/** At most 3 MB for the file (one byte more is refused while it streams), and no other file or large field. */
+export const LOGO_UPLOAD_LIMITS = { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 };
+
+/**
+ * Reads the multipart field `file` into memory (`req.logoFile`) within LOGO_UPLOAD_LIMITS, with the spec's
+ * messages for a body that is not multipart, a second file, a file under another name or one too large.
+ */
 @Injectable()
 export class LogoUploadInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    const parsed = new Promise<void>((resolve, reject) => {
-      if (!req.is('multipart/form-data')) {
-        reject(logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' }));
-        return;
-      }
-      upload(req, res, (error: unknown) => (error ? reject(uploadError(error)) : resolve()));
-    });
-    return from(parsed).pipe(switchMap(() => next.handle()));
+    const req = context.switchToHttp().getRequest<HttpRequest>();
+    return from(readLogo(req)).pipe(switchMap(() => next.handle()));
+  }
+}
+
+async function readLogo(req: HttpRequest): Promise<void> {
+  if (!req.isMultipart()) throw logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' });
+  try {
+    for await (const part of req.parts({ limits: LOGO_UPLOAD_LIMITS })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' || req.logoFile) throw logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
+      req.logoFile = { originalname: part.filename, buffer: await part.toBuffer() };
+    }
+  } catch (error) {
+    throw uploadError(error);
   }
 }
 
 function uploadError(error: unknown): AppException {
-  if (error instanceof multer.MulterError) {
-    if (error.code === 'LIMIT_FILE_SIZE') return logosError('FILE_TOO_LARGE');
-    if (error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT') {
-      return logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
-    }
-  }
+  if (error instanceof AppException) return error;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return logosError('FILE_TOO_LARGE');
+  if (code === 'FST_FILES_LIMIT') return logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
   return logosError('INVALID_UPLOAD');
 }

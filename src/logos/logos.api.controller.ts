@@ -1,6 +1,6 @@
 import { Audited } from '../audit/audited.decorator.js';
 import { Controller, Get, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http/http.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin } from '../auth/decorators.js';
 import { LogoUploadInterceptor } from './logo-upload.interceptor.js';
@@ -19,8 +19,8 @@ export class LogosApiController {
   @Audited({ action: 'logo.upload', target: 'logo', targetId: (res: { logo: { logo_id: number } }) => res.logo.logo_id })
   @HttpCode(201)
   @UseInterceptors(LogoUploadInterceptor)
-  async upload(@Req() req: Request, @CurrentAdmin() admin: AuthenticatedAdmin) {
-    const logo = await this.logos.upload(req.file, admin.id);
+  async upload(@Req() req: HttpRequest, @CurrentAdmin() admin: AuthenticatedAdmin) {
+    const logo = await this.logos.upload(req.logoFile, admin.id);
     return { ok: true, filename: logo.filename, url: logo.url, logo };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerOptions, type ThrottlerStorage } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http/http.js';
 import { hitKeyedLimit } from '../common/http/rate-limit.js';
 import { collationKey } from '../common/search-text.js';
 
@@ -19,7 +19,7 @@ export const ACCOUNT_THROTTLERS: ThrottlerOptions[] = [
     ttl: ACCOUNT_MAIL_BUDGET.ttl,
     limit: ACCOUNT_MAIL_BUDGET.limit,
     getTracker: (req: Record<string, unknown>) => {
-      const email = (req as unknown as Request).body?.email;
+      const email = ((req as unknown as HttpRequest).body as { email?: unknown } | undefined)?.email;
       return `email:${typeof email === 'string' ? collationKey(email) : ''}`;
     },
     // One count for the address on every route it is used on, not one per route.

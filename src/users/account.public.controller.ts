@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { RateLimit } from '../common/http/rate-limit.js';
@@ -34,7 +34,7 @@ export class AccountPublicController {
   @Post('excluir-conta')
   @HttpCode(200)
   @RateLimit('account-ip', 'account-email')
-  requestDeletion(@Body() input: EmailRequestInput, @Req() req: Request) {
+  requestDeletion(@Body() input: EmailRequestInput, @Req() req: HttpRequest) {
     return this.links.requestDeletion(input.email, normalizeIp(req.ip ?? ''));
   }
 

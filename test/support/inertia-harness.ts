@@ -1,11 +1,11 @@
 import { Body, CanActivate, Controller, Get, Injectable, Module, Patch, Post, Put, Redirect, Res, UseGuards, type ExecutionContext } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import { IsNotEmpty, IsString } from 'class-validator';
-import type { Response } from 'express';
 import { pino } from 'pino';
-import { PROJECT_ROOT, useErrorHandler, useInertiaPipeline } from '../../src/app.js';
+import { PROJECT_ROOT, useInertiaPipeline } from '../../src/app.js';
+import type { HttpReply } from '../../src/common/http/http.js';
 import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter.js';
 import { createValidationPipe } from '../../src/common/http/validation.pipe.js';
 import { LOGGER } from '../../src/common/logging/logger.constants.js';
@@ -27,7 +27,7 @@ class ItemInput {
 @Injectable()
 class RedirectingGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    context.switchToHttp().getResponse<Response>().redirect(302, '/page');
+    void context.switchToHttp().getResponse<HttpReply>().redirect('/page', 302);
     return false;
   }
 }
@@ -72,7 +72,7 @@ class ProtocolController {
   }
 
   @Post('items')
-  create(@Body() input: ItemInput, @Res() res: Response) {
+  create(@Body() input: ItemInput, @Res() res: HttpReply) {
     this.inertia.redirectWithFlash(res, '/page', { flash: { success: `Item ${input.name} salvo` } });
   }
 
@@ -103,7 +103,7 @@ class ProtocolController {
 }
 
 export interface Harness {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   assets: { version: string };
   ssr: { fail: boolean; calls: number };
   ssrErrors: unknown[];
@@ -153,10 +153,10 @@ export async function startHarness(): Promise<Harness> {
   class HarnessModule {}
 
   const moduleRef = await Test.createTestingModule({ imports: [HarnessModule] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter(), { logger: false });
   app.get(InertiaService).share(() => ({ appName: 'AgroMaq', auth: () => ({ admin: null }) }));
-  useInertiaPipeline(app);
+  await useInertiaPipeline(app);
   await app.init();
-  useErrorHandler(app, logger);
+  await app.getHttpAdapter().getInstance().ready();
   return { app, assets, ssr, ssrErrors };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
@@ -10,11 +10,11 @@ import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 export const usingMysql = process.env.DB_TYPE === 'mysql';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   config: AppConfig;
   dataSource: DataSource;
   /** The HTTP server, for supertest. */
-  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  server: ReturnType<NestFastifyApplication['getHttpServer']>;
   close(): Promise<void>;
 }
 

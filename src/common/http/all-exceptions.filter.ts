@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { acceptsHtml, requestPath, requestUrl, type HttpReply, type HttpRequest } from './http.js';
 import type { Logger } from 'pino';
 import { inertia } from '../../inertia/inertia-response.js';
 import { InertiaService, isInertiaRequest } from '../../inertia/inertia.service.js';
@@ -24,41 +24,41 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    void this.handle(exception, http.getRequest<Request>(), http.getResponse<Response>());
+    void this.handle(exception, http.getRequest<HttpRequest>(), http.getResponse<HttpReply>());
   }
 
-  async handle(exception: unknown, req: Request, res: Response): Promise<void> {
-    if (exception instanceof RedirectException && !res.headersSent) {
-      res.redirect(exception.status, exception.location);
+  async handle(exception: unknown, req: HttpRequest, res: HttpReply): Promise<void> {
+    if (exception instanceof RedirectException && !res.sent) {
+      void res.redirect(exception.location, exception.status);
       return;
     }
     const body = toErrorBody(exception);
     const requestId = String(req.id ?? '');
     if (body.statusCode >= 500) {
-      this.logger.error({ err: exception, requestId, method: req.method, url: req.originalUrl }, 'Unhandled error');
+      this.logger.error({ err: exception, requestId, method: req.method, url: requestUrl(req) }, 'Unhandled error');
       body.requestId = requestId;
     }
-    if (res.headersSent) {
-      res.end();
+    if (res.sent || res.raw.headersSent) {
+      if (!res.raw.writableEnded) res.raw.end();
       return;
     }
 
     try {
-      if (!this.inertia.isApiPath(req.path)) {
+      if (!this.inertia.isApiPath(requestPath(req))) {
         if (await this.handlePageError(exception, body.statusCode, req, res)) return;
       }
     } catch (renderError) {
       this.logger.error({ err: renderError, requestId }, 'Error page failed to render');
     }
-    res.status(body.statusCode).json(body);
+    void res.code(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 
-  private async handlePageError(exception: unknown, status: number, req: Request, res: Response): Promise<boolean> {
+  private async handlePageError(exception: unknown, status: number, req: HttpRequest, res: HttpReply): Promise<boolean> {
     if (status === 404 && (req.method === 'GET' || req.method === 'HEAD')) {
-      if (FILE_PATH.test(req.path)) {
-        res.status(404).type('text/plain').send('Não encontrado');
+      if (FILE_PATH.test(requestPath(req))) {
+        void res.code(404).type('text/plain; charset=utf-8').send('Não encontrado');
       } else {
-        res.redirect(302, '/');
+        void res.redirect('/', 302);
       }
       return true;
     }
@@ -66,12 +66,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.inertia.redirectBackWithErrors(req, res, exception.errors ?? {});
       return true;
     }
-    if (!isInertiaRequest(req) && !req.accepts('html')) return false;
+    if (!isInertiaRequest(req) && !acceptsHtml(req)) return false;
     const { message } = toErrorBody(exception);
     const rendered = await this.inertia.render(req, res, inertia('Error', { status, message }), status);
-    res.status(status).set(rendered.headers);
-    if (typeof rendered.body === 'string') res.send(rendered.body);
-    else res.json(rendered.body);
+    void res
+      .code(status)
+      .headers(rendered.headers)
+      .send(typeof rendered.body === 'string' ? rendered.body : JSON.stringify(rendered.body));
     return true;
   }
 }

@@ -1,5 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
-import express from 'express';
+import type { FastifyInstance } from 'fastify';
 import { AppException } from './app.exception.js';
 
 /**
@@ -7,9 +6,9 @@ import { AppException } from './app.exception.js';
  * the largest honest one, a 5,000-character contact message even in 4-byte characters.
  */
 export const PUBLIC_BODY_ROUTES = ['/api/contatos', '/api/public', '/api/admin/login'];
-export const PUBLIC_BODY_LIMIT = '32kb';
+export const PUBLIC_BODY_LIMIT = 32 * 1024;
 /** Admin forms (a company with its billing address is the largest) fit well within this. */
-export const ADMIN_BODY_LIMIT = '100kb';
+export const ADMIN_BODY_LIMIT = 100 * 1024;
 /** Deeper than any body the app accepts; past it, nested input only costs recursion in the validators. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -33,21 +32,18 @@ export function jsonDepthExceeds(value: unknown, limit: number): boolean {
   return false;
 }
 
-function refuseDeepJson(req: Request, _res: Response, next: NextFunction): void {
-  next(req.body !== undefined && jsonDepthExceeds(req.body, MAX_JSON_DEPTH) ? new JsonTooDeepException() : undefined);
-}
-
 /**
- * The body parsers, in place of Nest's defaults: JSON and forms limited to 32 kB on the public routes and
- * 100 kB elsewhere, and JSON nested deeper than 32 levels refused before any validator walks it.
+ * The body limits, in place of the defaults: JSON and forms limited to 32 kB on the public routes and 100 kB
+ * elsewhere (the global limit, given to the adapter), and JSON nested deeper than 32 levels refused before any
+ * validator walks it. The route limits are set as Nest registers its routes, so call this before `init()`.
  */
-export function bodyParsers() {
-  const small = { limit: PUBLIC_BODY_LIMIT };
-  const large = { limit: ADMIN_BODY_LIMIT };
-  return [
-    express.Router().use(PUBLIC_BODY_ROUTES, express.json(small), express.urlencoded({ ...small, extended: false })),
-    express.json(large),
-    express.urlencoded({ ...large, extended: false }),
-    refuseDeepJson,
-  ];
+export function bodyLimits(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    if (PUBLIC_BODY_ROUTES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`))) route.bodyLimit = PUBLIC_BODY_LIMIT;
+  });
+  fastify.addHook('preValidation', async (req) => {
+    if (req.body !== undefined && req.body !== null && typeof req.body === 'object' && jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
+      throw new JsonTooDeepException();
+    }
+  });
 }

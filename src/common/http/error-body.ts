@@ -47,8 +47,11 @@ export function toErrorBody(error: unknown): ErrorBody {
 
 function bodyParserError(error: unknown): ErrorBody | null {
   const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
-  if (type === 'entity.parse.failed') return { statusCode: 400, code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' };
-  if (type === 'entity.too.large') return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: DEFAULT_MESSAGES[413] };
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (type === 'entity.parse.failed' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return { statusCode: 400, code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' };
+  if (type === 'entity.too.large' || code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: DEFAULT_MESSAGES[413] };
   return null;
 }
 
