@@ -1,4 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata.js';
+import { plainQuery } from './plain-query.js';
 import { searchTerms } from '../search-text.js';
 
 /**
@@ -23,8 +26,45 @@ export async function readPage<T extends ObjectLiteral>(query: SelectQueryBuilde
   const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
   order.forEach(([path, direction], index) => (index === 0 ? query.orderBy(path, flip(direction)) : query.addOrderBy(path, flip(direction))));
   // offset/limit, not skip/take: joins here are many-to-one, so rows never repeat.
-  const rows = await query.offset(window.offset).limit(window.limit).getMany();
+  query.offset(window.offset).limit(window.limit);
+  const rows = await readEntities(query);
   return window.reversed ? rows.reverse() : rows;
+}
+
+/** The main alias's columns as the statement names them (`u_user_id`), per entity and alias. */
+const hydratedColumns = new WeakMap<EntityMetadata, Map<string, [string, ColumnMetadata][] | null>>();
+
+/**
+ * A list page's rows: the statement the builder wrote, read with plainQuery (no query runner per call), and
+ * each row turned into its entity from the main alias's columns with the driver's own conversions, as TypeORM's
+ * getMany does for a query without selected joins (the lists' joins only filter). Anything else, or a column
+ * alias the driver would shorten, goes through getMany.
+ */
+async function readEntities<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
+  const metadata = query.expressionMap.mainAlias?.metadata;
+  const driver = query.connection.driver;
+  if (!metadata || query.expressionMap.joinAttributes.some((join) => join.isSelected)) return query.getMany();
+  let perAlias = hydratedColumns.get(metadata);
+  if (!perAlias) hydratedColumns.set(metadata, (perAlias = new Map()));
+  let columns = perAlias.get(query.alias);
+  if (columns === undefined) {
+    const named = metadata.columns
+      .filter((column) => !column.isVirtual)
+      .map((column): [string, ColumnMetadata] => [`${query.alias}_${column.databaseName}`, column]);
+    columns = named.every(([alias]) => !driver.maxAliasLength || alias.length <= driver.maxAliasLength) ? named : null;
+    perAlias.set(query.alias, columns);
+  }
+  if (!columns) return query.getMany();
+  const [sql, parameters] = query.getQueryAndParameters();
+  const raw = await plainQuery<Record<string, unknown>>(query.connection, sql, parameters);
+  return raw.map((row) => {
+    const entity = metadata.create() as T;
+    for (const [alias, column] of columns) {
+      const value = row[alias];
+      if (value !== undefined) column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+    }
+    return entity;
+  });
 }
 
 /** InnoDB's default FULLTEXT stopwords: never indexed, so never asked of the index. */
