@@ -4,6 +4,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Entity('app_users')
 @Index('idx_app_users_status_added', ['status', 'dateAdded'])
 @Index('idx_app_users_enterprise', ['enterpriseId', 'sortName'])
+// The search's walk in the list's order reads this index alone (migration SearchWalkIndex1764800000000).
+@Index('idx_app_users_added_search', ['dateAdded', 'userId', 'enterpriseId', 'searchText'])
 export class AppUser {
   @PrimaryGeneratedColumn({ name: 'user_id', type: 'integer' })
   userId: number;

@@ -160,6 +160,8 @@ export class AppUsersService {
       const walked = pick(await this.keptCounts(days));
       whereSearched(query, search, await this.searchPlan(search), isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
     }
+    // A search checks many rows for each one it keeps: it finds the page's ids in idx_app_users_added_search
+    // alone, then reads those rows.
     const rows = await readPage(
       query,
       [
@@ -167,6 +169,7 @@ export class AppUsersService {
         ['u.userId', 'DESC'],
       ],
       window,
+      search.active ? 'u.userId' : undefined,
     );
     return { data: await this.views(rows), total, page, pageSize };
   }

@@ -21,14 +21,38 @@ export function pageWindow(page: number, pageSize: number, total: number): PageW
   return { offset: total - end, limit: end - offset, reversed: true };
 }
 
-/** Reads a page of `query` in `order` (property paths), through `window`. */
-export async function readPage<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, order: [string, 'ASC' | 'DESC'][], window: PageWindow): Promise<T[]> {
+/**
+ * Reads a page of `query` in `order` (property paths), through `window`. With `deferredBy` (the primary key's
+ * property path, e.g. `u.userId`), the page's keys are found first by a statement that reads nothing else, so a
+ * walk that checks thousands of rows can stay in an index that holds the filtered columns; then only the page's
+ * rows are read, by key (a deferred join).
+ */
+export async function readPage<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  order: [string, 'ASC' | 'DESC'][],
+  window: PageWindow,
+  deferredBy?: string,
+): Promise<T[]> {
   const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
   order.forEach(([path, direction], index) => (index === 0 ? query.orderBy(path, flip(direction)) : query.addOrderBy(path, flip(direction))));
   // offset/limit, not skip/take: joins here are many-to-one, so rows never repeat.
   query.offset(window.offset).limit(window.limit);
-  const rows = await readEntities(query);
+  const rows = deferredBy ? await readDeferred(query, deferredBy) : await readEntities(query);
   return window.reversed ? rows.reverse() : rows;
+}
+
+/** The page's keys by one statement, then their rows by key, in the keys' order. */
+async function readDeferred<T extends ObjectLiteral>(query: SelectQueryBuilder<T>, keyPath: string): Promise<T[]> {
+  const [sql, parameters] = query.clone().select(keyPath, 'page_key').getQueryAndParameters();
+  const keys = (await plainQuery<{ page_key: number | string }>(query.connection, sql, parameters)).map((row) => Number(row.page_key));
+  if (keys.length === 0) return [];
+  const metadata = query.expressionMap.mainAlias!.metadata;
+  const property = keyPath.slice(keyPath.indexOf('.') + 1);
+  const rows = await readEntities(
+    query.connection.createQueryBuilder<T>(metadata.target as new () => T, query.alias).where(`${keyPath} IN (:...pageKeys)`, { pageKeys: keys }),
+  );
+  const byKey = new Map(rows.map((row) => [Number(row[property]), row]));
+  return keys.map((key) => byKey.get(key)).filter((row): row is T => row !== undefined);
 }
 
 /** The main alias's columns as the statement names them (`u_user_id`), per entity and alias. */

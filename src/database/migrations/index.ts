@@ -8,6 +8,7 @@ import { CreateAuditLog1764400000000 } from './1764400000000-CreateAuditLog.js';
 import { KeptCounts1764500000000 } from './1764500000000-KeptCounts.js';
 import { LastingRevocation1764600000000 } from './1764600000000-LastingRevocation.js';
 import { SearchOwnedByDatabase1764700000000 } from './1764700000000-SearchOwnedByDatabase.js';
+import { SearchWalkIndex1764800000000 } from './1764800000000-SearchWalkIndex.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   KeptCounts1764500000000,
   LastingRevocation1764600000000,
   SearchOwnedByDatabase1764700000000,
+  SearchWalkIndex1764800000000,
 ];
