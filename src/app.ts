@@ -84,7 +84,10 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       viteDev: config.viteDev,
       consentCookie: 'cookie_consent',
     });
-    fastify.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+    fastify.addHook('onRequest', (req, reply, done) => {
+      headers(req.raw, reply.raw);
+      done();
+    });
     fastify.addHook('onRequest', noStore);
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
     bodyLimits(fastify);

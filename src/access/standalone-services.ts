@@ -8,6 +8,7 @@ import { IpsService } from '../ips/ips.service.js';
 import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
 import { AuthService, JWT_ALGORITHM } from '../auth/auth.service.js';
+import { AuthorizationCache } from '../auth/authorization-cache.js';
 import { LoginAttempts } from '../auth/login-limits.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 
@@ -22,6 +23,8 @@ export function standaloneAccessServices(dataSource: DataSource, config: AppConf
     new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
     new LoginAttempts(new ThrottlerStorageService()),
     config,
+    // Nothing is authorized here: the cache is never asked, and it watches no writes (onModuleInit is not run).
+    new AuthorizationCache(dataSource, config),
   );
   return { auth, ips };
 }

@@ -4,7 +4,7 @@ import type { HttpRequest } from '../common/http/http.js';
 import { tap, type Observable } from 'rxjs';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { AuditService, summarize } from './audit.service.js';
-import { AUDITED, type AuditedOptions } from './audited.decorator.js';
+import { AUDITED, type AuditedOptions } from './audited.metadata.js';
 
 /** The id a write touched: what the route says, else the path's `:id`. */
 function targetId(req: HttpRequest, options: AuditedOptions<unknown>, response: unknown): number | null {

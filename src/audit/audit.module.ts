@@ -1,9 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditEntry } from './audit-entry.entity.js';
 import { AuditApiController } from './audit.api.controller.js';
-import { AuditInterceptor } from './audit.interceptor.js';
 import { AuditPagesController } from './audit.pages.controller.js';
 import { AuditService } from './audit.service.js';
 
@@ -12,7 +10,7 @@ import { AuditService } from './audit.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntry])],
   controllers: [AuditApiController, AuditPagesController],
-  providers: [AuditService, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
+  providers: [AuditService],
   exports: [AuditService],
 })
 export class AuditModule {}

@@ -4,8 +4,10 @@ import { listStateFromUrl } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { AuditService } from './audit.service.js';
 import { ListAuditQuery } from './dto/list-audit.query.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
 @Roles('master')
+@InertiaPages()
 @Controller('admin')
 export class AuditPagesController {
   constructor(private readonly audit: AuditService) {}

@@ -1,17 +1,11 @@
-import { SetMetadata } from '@nestjs/common';
-import type { AuditAction } from '../shared/audit-actions.js';
+import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { AuditInterceptor } from './audit.interceptor.js';
+import { AUDITED, type AuditedOptions } from './audited.metadata.js';
 
-export const AUDITED = 'agromaq:audited';
+export { AUDITED, type AuditedOptions } from './audited.metadata.js';
 
-export interface AuditedOptions<R = never> {
-  action: AuditAction;
-  /** The kind of record the route changes; its id is the `:id` path parameter, unless `targetId` says. */
-  target?: string;
-  /** Where a route that creates its record finds the new id in its own response. */
-  targetId?: (response: R) => number;
-  /** Keep the request body's fields (secrets removed) as the summary. */
-  body?: boolean;
-}
-
-/** Records the route's successful calls in the audit trail. */
-export const Audited = <R = never>(options: AuditedOptions<R>) => SetMetadata(AUDITED, options);
+/**
+ * Records the route's successful calls in the audit trail. The interceptor is bound to the marked routes only:
+ * a read, the most common request, runs no interceptor at all.
+ */
+export const Audited = <R = never>(options: AuditedOptions<R>) => applyDecorators(SetMetadata(AUDITED, options), UseInterceptors(AuditInterceptor));

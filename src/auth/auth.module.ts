@@ -13,6 +13,7 @@ import { Admin } from './admin.entity.js';
 import { AuthApiController } from './auth.api.controller.js';
 import { AuthPagesController } from './auth.pages.controller.js';
 import { AuthService, JWT_ALGORITHM } from './auth.service.js';
+import { AuthorizationCache } from './authorization-cache.js';
 import { PasswordHasher } from './password-hasher.js';
 
 @Module({
@@ -31,6 +32,7 @@ import { PasswordHasher } from './password-hasher.js';
   controllers: [AuthApiController, AuthPagesController],
   providers: [
     AuthService,
+    AuthorizationCache,
     PasswordHasher,
     LoginAttempts,
     { provide: AdminCookie, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AdminCookie(config) },

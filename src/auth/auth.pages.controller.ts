@@ -2,7 +2,9 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { inertia } from '../inertia/inertia-response.js';
 import { Public } from './decorators.js';
 import { loginReason, safeAdminNext } from './login-redirect.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
+@InertiaPages()
 @Controller('admin')
 export class AuthPagesController {
   @Public()

@@ -6,6 +6,7 @@ import { IsNull, LessThan, Repository } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { AdminRole } from './admin-role.js';
+import { AuthorizationCache } from './authorization-cache.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
 import { collationKey } from '../common/search-text.js';
@@ -71,6 +72,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly attempts: LoginAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly authorizations: AuthorizationCache,
   ) {}
 
   /**
@@ -115,12 +117,19 @@ export class AuthService {
   }
 
   /**
-   * The admin behind a token, read fresh from the database on every request, so logout, deactivation
-   * and the deletion of the IP take effect at once.
+   * The admin behind a token: the session, its admin and the address grants, read from the database or kept
+   * from a recent request (AuthorizationCache: any change to them through the app, on any instance, drops what
+   * is kept, so logout, deactivation and the deletion of the IP take effect at the next request). A kept row
+   * is checked exactly as a fresh one.
    */
   async authenticate(token: string, requestIp: string): Promise<{ admin: AuthenticatedAdmin; ip: IpGrant }> {
     const claims = await this.verifiedClaims(token);
-    const row = await this.readSession(claims.jti, normalizeIp(requestIp) ?? '');
+    const address = normalizeIp(requestIp) ?? '';
+    const key = `${claims.jti}|${address}`;
+    let row = this.authorizations.get<SessionRow>(key);
+    const fresh = !row;
+    const generation = this.authorizations.current;
+    row ??= await this.readSession(claims.jti, address);
     if (row?.revoked_reason === 'ip_deleted') throw new SessionException('IP_REVOKED');
     if (!row || row.revoked_at !== null || String(row.admin_id) !== claims.sub || !Number(row.active)) throw new SessionException('NO_AUTH');
     if (databaseDate(row.expires_at).getTime() <= Date.now()) throw new SessionException('TOKEN_EXPIRED');
@@ -130,13 +139,13 @@ export class AuthService {
     if (row.grant_id === null || row.grant_role !== row.role || row.session_ip_grant === null) throw new SessionException('IP_REVOKED');
     const ip: IpGrant = { id: Number(row.grant_id), ip: row.grant_ip!, role: row.grant_role as AdminRole };
     const admin: AuthenticatedAdmin = { id: Number(row.admin_id), username: row.username, name: row.name, role: row.role, jti: row.jti, ipId: ip.id };
+    if (fresh) this.authorizations.set(key, row, generation);
     return { admin, ip };
   }
 
   /**
    * The claims of a token whose signature was checked. A token cannot change, so its signature is checked
-   * once and its claims kept (a few hundred staff tokens at most); its expiry is checked on every use, and
-   * whether its session still stands is read from the database on every request.
+   * once and its claims kept (a few hundred staff tokens at most); its expiry is checked on every use.
    */
   private async verifiedClaims(token: string): Promise<TokenClaims> {
     const known = this.verifiedTokens.get(token);

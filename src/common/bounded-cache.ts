@@ -19,6 +19,10 @@ export class BoundedCache<K, V> {
     this.entries.set(key, value);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

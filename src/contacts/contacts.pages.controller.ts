@@ -3,7 +3,9 @@ import { listStateFromUrl } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { ContactsService } from './contacts.service.js';
 import { ListContactsQuery } from './dto/list-contacts.query.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
+@InertiaPages()
 @Controller('admin')
 export class ContactsPagesController {
   constructor(private readonly contacts: ContactsService) {}

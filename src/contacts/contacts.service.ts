@@ -45,7 +45,6 @@ export class ContactsService {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const total = (await this.counts())[status];
-    const query = this.contacts.createQueryBuilder('c').where('c.status = :status', { status });
     const order: [string, 'ASC' | 'DESC'][] =
       status === 'pendente'
         ? [
@@ -56,7 +55,9 @@ export class ContactsService {
             ['c.respondedAt', 'DESC'],
             ['c.id', 'DESC'],
           ];
-    const rows = await readPage(query, order, pageWindow(page, pageSize, total));
+    const rows = await readPage(() => this.contacts.createQueryBuilder('c').where('c.status = :status', { status }), order, pageWindow(page, pageSize, total), {
+      kept: { shape: `contacts:${status}`, on: this.contacts.manager.connection },
+    });
     const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
     const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
     const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));

@@ -1,6 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { inertia } from '../inertia/inertia-response.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
+@InertiaPages()
 @Controller('admin')
 export class DashboardPagesController {
   @Get()

@@ -3,7 +3,9 @@ import { listStateFromUrl } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { ListEnterprisesQuery } from './dto/list-enterprises.query.js';
 import { EnterprisesService } from './enterprises.service.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
+@InertiaPages()
 @Controller('admin')
 export class EnterprisesPagesController {
   constructor(private readonly enterprises: EnterprisesService) {}

@@ -40,13 +40,14 @@ export class EnterprisesService {
     const pick = (counts: EnterpriseCounts) => counts[filters.status ?? 'todos'];
     const total = pick(await this.counts(filters.busca));
     const window = pageWindow(page, pageSize, total);
-    const query = this.enterprises.createQueryBuilder('e');
-    if (filters.status === 'ativos') query.andWhere('e.ativo = 1');
-    if (filters.status === 'inativos') query.andWhere('e.ativo = 0');
-    if (search.active) {
-      const walked = pick(await this.keptCounts());
-      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.dataSource) && preferFulltext(search, window, total, walked));
-    }
+    const fulltext = search.active && isMysql(this.dataSource) && preferFulltext(search, window, total, pick(await this.keptCounts()));
+    const query = () => {
+      const builder = this.enterprises.createQueryBuilder('e');
+      if (filters.status === 'ativos') builder.andWhere('e.ativo = 1');
+      if (filters.status === 'inativos') builder.andWhere('e.ativo = 0');
+      if (search.active) whereTextSearch(builder, SEARCH_COLUMNS, search, fulltext);
+      return builder;
+    };
     const rows = await readPage(
       query,
       [
@@ -54,6 +55,8 @@ export class EnterprisesService {
         ['e.enterpriseId', 'ASC'],
       ],
       window,
+      // Without a search the statement depends on the status tab only.
+      search.active ? {} : { kept: { shape: `enterprises:${filters.status ?? 'todos'}`, on: this.dataSource } },
     );
     return { data: await this.views(rows), total, page, pageSize };
   }

@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { InertiaResponse } from './inertia-response.js';
@@ -26,3 +26,9 @@ export class InertiaInterceptor implements NestInterceptor {
     );
   }
 }
+
+/**
+ * Marks a controller whose routes answer pages (they return `inertia(...)`). Bound to those controllers only:
+ * an API route runs no interceptor at all, and a unit test checks that every page controller carries it.
+ */
+export const InertiaPages = () => UseInterceptors(InertiaInterceptor);

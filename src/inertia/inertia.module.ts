@@ -1,7 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { INERTIA_OPTIONS } from './inertia.constants.js';
-import { InertiaInterceptor } from './inertia.interceptor.js';
 import { InertiaService } from './inertia.service.js';
 import type { InertiaOptions } from './inertia.types.js';
 
@@ -11,7 +9,7 @@ export class InertiaModule {
   static forRoot(options: InertiaOptions): DynamicModule {
     return {
       module: InertiaModule,
-      providers: [{ provide: INERTIA_OPTIONS, useValue: options }, InertiaService, { provide: APP_INTERCEPTOR, useClass: InertiaInterceptor }],
+      providers: [{ provide: INERTIA_OPTIONS, useValue: options }, InertiaService],
       exports: [InertiaService],
     };
   }

@@ -5,9 +5,11 @@ import { PUBLIC_PATHS } from '../shared/page-titles.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { inertia } from '../inertia/inertia-response.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
 /** The public site's pages, rendered on the server (SSR) and hydrated in the browser. */
 @Public()
+@InertiaPages()
 @Controller()
 export class SitePagesController {
   private storeQrCodes: Promise<{ ios: string; android: string }> | null = null;

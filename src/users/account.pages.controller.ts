@@ -2,6 +2,7 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { Public } from '../auth/decorators.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { AccountLinksService } from './account-links.service.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
 const tokenOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{20,200}$/.test(value) ? value : '');
 
@@ -10,6 +11,7 @@ const tokenOf = (value: unknown) => (typeof value === 'string' && /^[\w-]{20,200
  * (to the tag manager or a link) and the page is not cached.
  */
 @Public()
+@InertiaPages()
 @Controller()
 export class AccountPagesController {
   constructor(private readonly links: AccountLinksService) {}

@@ -3,7 +3,9 @@ import { listStateFromUrl } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { AppUsersService } from './app-users.service.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
+import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
+@InertiaPages()
 @Controller('admin')
 export class AppUsersPagesController {
   constructor(private readonly users: AppUsersService) {}

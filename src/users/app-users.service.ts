@@ -152,16 +152,22 @@ export class AppUsersService {
     const pick = (counts: AppUserCounts) => counts[filters.status ?? 'todos'];
     const total = pick(await this.counts(filters));
     const window = pageWindow(page, pageSize, total);
-    const query = this.users.createQueryBuilder('u');
-    whereRegistered(query, days);
-    if (filters.status === 'ativos') query.andWhere('u.status = 1');
-    if (filters.status === 'inativos') query.andWhere('u.status = 0');
-    if (search.active) {
-      const walked = pick(await this.keptCounts(days));
-      whereSearched(query, search, await this.searchPlan(search), isMysql(this.users.manager.connection) && preferFulltext(search, window, total, walked));
-    }
+    const searched = search.active
+      ? {
+          plan: await this.searchPlan(search),
+          fulltext: isMysql(this.users.manager.connection) && preferFulltext(search, window, total, pick(await this.keptCounts(days))),
+        }
+      : null;
+    const query = () => {
+      const builder = this.users.createQueryBuilder('u');
+      whereRegistered(builder, days);
+      if (filters.status === 'ativos') builder.andWhere('u.status = 1');
+      if (filters.status === 'inativos') builder.andWhere('u.status = 0');
+      if (searched) whereSearched(builder, search, searched.plan, searched.fulltext);
+      return builder;
+    };
     // A search checks many rows for each one it keeps: it finds the page's ids in idx_app_users_added_search
-    // alone, then reads those rows.
+    // alone, then reads those rows. Without one, the statement depends on the status tab and the dates only.
     const rows = await readPage(
       query,
       [
@@ -169,7 +175,9 @@ export class AppUsersService {
         ['u.userId', 'DESC'],
       ],
       window,
-      search.active ? 'u.userId' : undefined,
+      search.active
+        ? { deferredBy: 'u.userId' }
+        : { kept: { shape: `users:${filters.status ?? 'todos'}:${days.from?.day ?? ''}:${days.to?.day ?? ''}`, on: this.users.manager.connection } },
     );
     return { data: await this.views(rows), total, page, pageSize };
   }

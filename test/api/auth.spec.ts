@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSession as AdminSessionEntity } from '../../src/auth/admin-session.entity.js';
 import { Admin } from '../../src/auth/admin.entity.js';
+import { AUTHORIZATION_TTL_MS } from '../../src/auth/authorization-cache.js';
 import { AuthorizedIp } from '../../src/ips/authorized-ip.entity.js';
 import { bearer, createAdminFixture, loginAs, nextTestIp, totpCode } from '../support/admin-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -23,6 +24,8 @@ const USED = {
   code: 'TOTP_ALREADY_USED',
   message: 'Este código 2FA já foi usado. Aguarde o próximo código no aplicativo autenticador e tente novamente.',
 };
+/** The session id a token names. */
+const sessionJti = (session: { token: string }) => JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString()).jti as string;
 const sessionCount = () => sut.dataSource.getRepository(AdminSessionEntity).count();
 const login = (ip: string, body: object) => request(sut.server).post('/api/admin/login').set('X-Forwarded-For', ip).send(body);
 
@@ -248,6 +251,59 @@ describe('sessions', () => {
       .set({ ...cookieOnly, Cookie: `${session.cookie}; XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf })
       .send({ ip: nextTestIp(), targetRole: 'gestor' })
       .expect(201);
+  });
+});
+
+describe('kept authorizations (no database round trip for a known session)', () => {
+  const me = (session: Awaited<ReturnType<typeof loginAs>>) => request(sut.server).get('/api/admin/me').set(bearer(session));
+  const known = async (session: Awaited<ReturnType<typeof loginAs>>) => {
+    for (let i = 0; i < 3; i++) await me(session).expect(200);
+  };
+
+  it('logout, deactivation and the deletion of the IP refuse a session at the very next request, however often it was just used', async () => {
+    const master = await loginAs(sut, 'master');
+    const out = await loginAs(sut, 'gestor');
+    await known(out);
+    await request(sut.server).post('/api/admin/logout').set(bearer(out)).expect(200);
+    expect((await me(out).expect(401)).body.code).toBe('NO_AUTH');
+
+    const deactivated = await loginAs(sut, 'gestor');
+    await known(deactivated);
+    await sut.dataSource.getRepository(Admin).update({ username: deactivated.username }, { active: false });
+    expect((await me(deactivated).expect(401)).body.code).toBe('NO_AUTH');
+
+    const revoked = await loginAs(sut, 'gestor');
+    await known(revoked);
+    const ip = await sut.dataSource.getRepository(AuthorizedIp).findOneByOrFail({ ip: revoked.ip });
+    await request(sut.server).delete(`/api/admin/ips-autorizados/${ip.id}`).set(bearer(master)).expect(200);
+    expect((await me(revoked).expect(401)).body.code).toBe('IP_REVOKED');
+    await me(master).expect(200);
+  });
+
+  it('a revocation committed in a transaction is seen at the next request after the commit', async () => {
+    const session = await loginAs(sut, 'gestor');
+    await known(session);
+    await sut.dataSource.transaction(async (manager) => {
+      await manager.getRepository(AdminSessionEntity).update({ jti: sessionJti(session) }, { revokedAt: new Date() });
+      // MySQL/MariaDB: a request on another connection still sees the session standing until the commit (and
+      // may keep it); SQLite has the one connection, which would wait for this transaction.
+      if (sut.dataSource.options.type === 'mysql') await me(session).expect(200);
+    });
+    expect((await me(session).expect(401)).body.code).toBe('NO_AUTH');
+  });
+
+  it('a session ended beside the app (plain SQL in the database) is refused within AUTHORIZATION_TTL_MS', async () => {
+    const session = await loginAs(sut, 'gestor');
+    await known(session);
+    const at = sut.dataSource.options.type === 'mysql' ? 'UTC_TIMESTAMP()' : "strftime('%Y-%m-%d %H:%M:%f', 'now')";
+    await sut.dataSource.query(`UPDATE admin_sessions SET revoked_at = ${at} WHERE jti = ?`, [sessionJti(session)]);
+    const deadline = Date.now() + AUTHORIZATION_TTL_MS + 1_000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await me(session)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(401);
   });
 });
 

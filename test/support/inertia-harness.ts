@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from '../../src/common/http/all-exceptions.filter
 import { createValidationPipe } from '../../src/common/http/validation.pipe.js';
 import { LOGGER } from '../../src/common/logging/logger.constants.js';
 import { inertia } from '../../src/inertia/inertia-response.js';
+import { InertiaPages } from '../../src/inertia/inertia.interceptor.js';
 import { InertiaModule } from '../../src/inertia/inertia.module.js';
 import { InertiaService } from '../../src/inertia/inertia.service.js';
 import type { AssetProvider, InertiaOptions, PageObject, SsrRenderer } from '../../src/inertia/inertia.types.js';
@@ -32,6 +33,7 @@ class RedirectingGuard implements CanActivate {
   }
 }
 
+@InertiaPages()
 @Controller()
 class ProtocolController {
   constructor(private readonly inertia: InertiaService) {}

@@ -31,4 +31,13 @@ describe('module boundaries', () => {
         file,
       ).toEqual([]);
   });
+
+  it('every controller that answers pages carries @InertiaPages(), and only those: an API route runs no page interceptor', () => {
+    for (const file of filesIn('src').filter((name) => name.endsWith('.controller.ts'))) {
+      const source = readFileSync(file, 'utf8');
+      const answersPages = /\binertia\(/.test(source);
+      expect(source.includes('@InertiaPages()'), file).toBe(answersPages);
+      if (file.includes('.api.')) expect(answersPages, file).toBe(false);
+    }
+  });
 });

@@ -21,7 +21,7 @@ const MAP_FRAME = 'https://www.google.com';
  * manager only when configured and not refused; the admin cannot be framed at all, the site only by itself.
  * HSTS in production.
  */
-export function securityHeaders(options: SecurityHeadersOptions) {
+export function securityHeaders(options: SecurityHeadersOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const tagManagerAllowed = (req: IncomingMessage) => {
     if (!options.gtmId) return false;
     const consent = new RegExp(`(?:^|;\\s*)${options.consentCookie}=([^;]*)`).exec(req.headers.cookie ?? '')?.[1];
@@ -30,7 +30,7 @@ export function securityHeaders(options: SecurityHeadersOptions) {
   const when = (sources: string[]) => (req: IncomingMessage, _res: ServerResponse) => (tagManagerAllowed(req) ? sources.join(' ') : '');
   const isAdmin = (req: IncomingMessage) => /^\/(admin|api)(\/|$|\?)/.test(req.url ?? '');
 
-  return helmet({
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -53,4 +53,43 @@ export function securityHeaders(options: SecurityHeadersOptions) {
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'sameorigin' },
   });
+  // The headers depend on two things only (an admin path or not, the tag manager allowed or not): helmet
+  // writes each of the four sets once, and every request gets its set without building the policy again.
+  const variants = new Map<string, HeaderSet>();
+  return (req, res) => {
+    const admin = isAdmin(req);
+    const tagManager = tagManagerAllowed(req);
+    const key = `${admin ? 'admin' : 'site'}:${tagManager ? 'gtm' : 'plain'}`;
+    let set = variants.get(key);
+    if (!set) {
+      set = capture(middleware, { url: admin ? '/admin' : '/', headers: { cookie: tagManager ? '' : `${options.consentCookie}=false` } } as IncomingMessage);
+      variants.set(key, set);
+    }
+    for (const name of set.removed) res.removeHeader(name);
+    for (const [name, value] of set.headers) res.setHeader(name, value);
+  };
+}
+
+interface HeaderSet {
+  headers: [string, string | number | readonly string[]][];
+  removed: string[];
+}
+
+/** What a helmet middleware sets and removes for a request like `req`. */
+function capture(middleware: ReturnType<typeof helmet>, req: IncomingMessage): HeaderSet {
+  const set: HeaderSet = { headers: [], removed: [] };
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.headers.push([name, value]);
+      return res;
+    },
+    removeHeader(name: string) {
+      set.removed.push(name);
+    },
+    getHeader: () => undefined,
+  };
+  let failure: unknown = null;
+  middleware(req, res as unknown as ServerResponse, (error?: unknown) => (failure = error));
+  if (failure instanceof Error) throw failure;
+  return set;
 }

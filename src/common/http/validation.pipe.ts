@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { BoundedCache } from '../bounded-cache.js';
 import { ValidationFailedException } from './app.exception.js';
 
 const FALLBACK_MESSAGES: Record<string, string> = {
@@ -20,9 +21,42 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return result;
 }
 
+/** The longest query string whose checked result is remembered. */
+const REMEMBERED_QUERY_MAX = 512;
+/** Checked query strings remembered per DTO class. */
+const REMEMBERED_QUERIES = 500;
+const DAY_MS = 86_400_000;
+/** São Paulo is UTC−3 all year (no daylight saving time since 2019). */
+const SAO_PAULO_OFFSET_MS = 3 * 3_600_000;
+
+/**
+ * The validation pipe, remembering the result of a query string it accepted: a list's page is asked again and
+ * again with the same few query strings, and checking one costs more than reading its page. The result is the
+ * same instance each time, frozen, so no caller can change what another one gets. A query string that breaks a
+ * rule is checked every time (its error is built anew), and what is remembered is forgotten each São Paulo day,
+ * so a rule about "today" is never answered from another day.
+ */
+class RememberingValidationPipe extends ValidationPipe {
+  private readonly accepted = new WeakMap<object, BoundedCache<string, unknown>>();
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const type = metadata.metatype;
+    if (metadata.type !== 'query' || !type || typeof value !== 'object' || value === null) return super.transform(value, metadata);
+    const key = `${Math.floor((Date.now() - SAO_PAULO_OFFSET_MS) / DAY_MS)}|${JSON.stringify(value)}`;
+    if (key.length > REMEMBERED_QUERY_MAX) return super.transform(value, metadata);
+    let perType = this.accepted.get(type);
+    if (!perType) this.accepted.set(type, (perType = new BoundedCache(REMEMBERED_QUERIES)));
+    const known = perType.get(key);
+    if (known !== undefined) return known;
+    const checked = Object.freeze(await super.transform(value, metadata));
+    perType.set(key, checked);
+    return checked;
+  }
+}
+
 /** The one validation pipe: unknown fields are refused, values are converted to the DTO's types. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new RememberingValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

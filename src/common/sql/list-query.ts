@@ -1,4 +1,4 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata.js';
 import { plainQuery } from './plain-query.js';
@@ -21,24 +21,75 @@ export function pageWindow(page: number, pageSize: number, total: number): PageW
   return { offset: total - end, limit: end - offset, reversed: true };
 }
 
-/**
- * Reads a page of `query` in `order` (property paths), through `window`. With `deferredBy` (the primary key's
- * property path, e.g. `u.userId`), the page's keys are found first by a statement that reads nothing else, so a
- * walk that checks thousands of rows can stay in an index that holds the filtered columns; then only the page's
- * rows are read, by key (a deferred join).
- */
+/** How a page is read besides its window. */
+export interface PageReading {
+  /**
+   * The primary key's property path (e.g. `u.userId`): the page's keys are found first by a statement that
+   * reads nothing else, so a walk that checks thousands of rows can stay in an index that holds the filtered
+   * columns; then only the page's rows are read, by key (a deferred join).
+   */
+  deferredBy?: string;
+  /**
+   * A name for everything the statement depends on besides the window (the list and the values of its
+   * filters, e.g. `contacts:pendente`), and the database it runs on: the statement is then built once and
+   * kept, and the query builder is only called the first time. Lists with a search box leave it out.
+   */
+  kept?: { shape: string; on: DataSource };
+}
+
+/** Reads a page of `query` (a builder, or what makes one) in `order` (property paths), through `window`. */
 export async function readPage<T extends ObjectLiteral>(
-  query: SelectQueryBuilder<T>,
+  query: SelectQueryBuilder<T> | (() => SelectQueryBuilder<T>),
   order: [string, 'ASC' | 'DESC'][],
   window: PageWindow,
-  deferredBy?: string,
+  reading: PageReading = {},
 ): Promise<T[]> {
-  const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
-  order.forEach(([path, direction], index) => (index === 0 ? query.orderBy(path, flip(direction)) : query.addOrderBy(path, flip(direction))));
-  // offset/limit, not skip/take: joins here are many-to-one, so rows never repeat.
-  query.offset(window.offset).limit(window.limit);
-  const rows = deferredBy ? await readDeferred(query, deferredBy) : await readEntities(query);
+  const ordered = () => {
+    const builder = typeof query === 'function' ? query() : query;
+    const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
+    order.forEach(([path, direction], index) => (index === 0 ? builder.orderBy(path, flip(direction)) : builder.addOrderBy(path, flip(direction))));
+    return builder;
+  };
+  let rows: T[];
+  if (reading.kept && !reading.deferredBy) {
+    rows = await readKept(ordered, reading.kept.on, `${reading.kept.shape}|${window.reversed ? 'end' : 'start'}`, window);
+  } else {
+    // offset/limit, not skip/take: joins here are many-to-one, so rows never repeat.
+    const builder = ordered().offset(window.offset).limit(window.limit);
+    rows = reading.deferredBy ? await readDeferred(builder, reading.deferredBy) : await readEntities(builder);
+  }
   return window.reversed ? rows.reverse() : rows;
+}
+
+/** A page statement without its window, and how its rows become entities (null: through getMany). */
+interface KeptStatement {
+  sql: string;
+  parameters: unknown[];
+  hydrate: Hydrator | null;
+}
+
+/** How many statements are kept per database (a list's filters have few values: status tabs, date ranges). */
+const KEPT_STATEMENTS = 500;
+const keptStatements = new WeakMap<DataSource, Map<string, KeptStatement>>();
+
+/**
+ * A page through a kept statement: built by the query builder the first time its shape is read on this
+ * database, then run as it is, with the window's LIMIT and OFFSET (whole numbers) added.
+ */
+async function readKept<T extends ObjectLiteral>(build: () => SelectQueryBuilder<T>, on: DataSource, shape: string, window: PageWindow): Promise<T[]> {
+  let byShape = keptStatements.get(on);
+  if (!byShape) keptStatements.set(on, (byShape = new Map()));
+  let statement = byShape.get(shape);
+  if (!statement) {
+    const builder = build();
+    const [sql, parameters] = builder.getQueryAndParameters();
+    statement = { sql, parameters, hydrate: hydrator(builder) };
+    if (byShape.size >= KEPT_STATEMENTS) byShape.delete(byShape.keys().next().value as string);
+    byShape.set(shape, statement);
+  }
+  if (!statement.hydrate) return build().offset(window.offset).limit(window.limit).getMany();
+  const page = ` LIMIT ${Math.trunc(window.limit)} OFFSET ${Math.trunc(window.offset)}`;
+  return statement.hydrate(await plainQuery<Record<string, unknown>>(on, statement.sql + page, statement.parameters)) as T[];
 }
 
 /** The page's keys by one statement, then their rows by key, in the keys' order. */
@@ -55,19 +106,21 @@ async function readDeferred<T extends ObjectLiteral>(query: SelectQueryBuilder<T
   return keys.map((key) => byKey.get(key)).filter((row): row is T => row !== undefined);
 }
 
+/** Turns a statement's raw rows into entities. */
+type Hydrator = (raw: Record<string, unknown>[]) => ObjectLiteral[];
+
 /** The main alias's columns as the statement names them (`u_user_id`), per entity and alias. */
 const hydratedColumns = new WeakMap<EntityMetadata, Map<string, [string, ColumnMetadata][] | null>>();
 
 /**
- * A list page's rows: the statement the builder wrote, read with plainQuery (no query runner per call), and
- * each row turned into its entity from the main alias's columns with the driver's own conversions, as TypeORM's
- * getMany does for a query without selected joins (the lists' joins only filter). Anything else, or a column
- * alias the driver would shorten, goes through getMany.
+ * How the rows of `query` become entities from the main alias's columns, with the driver's own conversions,
+ * as TypeORM's getMany does for a query without selected joins (the lists' joins only filter); null for
+ * anything else, or a column alias the driver would shorten, which then goes through getMany.
  */
-async function readEntities<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
+function hydrator<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Hydrator | null {
   const metadata = query.expressionMap.mainAlias?.metadata;
   const driver = query.connection.driver;
-  if (!metadata || query.expressionMap.joinAttributes.some((join) => join.isSelected)) return query.getMany();
+  if (!metadata || query.expressionMap.joinAttributes.some((join) => join.isSelected)) return null;
   let perAlias = hydratedColumns.get(metadata);
   if (!perAlias) hydratedColumns.set(metadata, (perAlias = new Map()));
   let columns = perAlias.get(query.alias);
@@ -78,17 +131,25 @@ async function readEntities<T extends ObjectLiteral>(query: SelectQueryBuilder<T
     columns = named.every(([alias]) => !driver.maxAliasLength || alias.length <= driver.maxAliasLength) ? named : null;
     perAlias.set(query.alias, columns);
   }
-  if (!columns) return query.getMany();
+  if (!columns) return null;
+  const hydrated = columns;
+  return (raw) =>
+    raw.map((row) => {
+      const entity = metadata.create() as ObjectLiteral;
+      for (const [alias, column] of hydrated) {
+        const value = row[alias];
+        if (value !== undefined) column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+      }
+      return entity;
+    });
+}
+
+/** A list page's rows: the statement the builder wrote, read with plainQuery (no query runner per call). */
+async function readEntities<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Promise<T[]> {
+  const hydrate = hydrator(query);
+  if (!hydrate) return query.getMany();
   const [sql, parameters] = query.getQueryAndParameters();
-  const raw = await plainQuery<Record<string, unknown>>(query.connection, sql, parameters);
-  return raw.map((row) => {
-    const entity = metadata.create() as T;
-    for (const [alias, column] of columns) {
-      const value = row[alias];
-      if (value !== undefined) column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
-    }
-    return entity;
-  });
+  return hydrate(await plainQuery<Record<string, unknown>>(query.connection, sql, parameters)) as T[];
 }
 
 /** InnoDB's default FULLTEXT stopwords: never indexed, so never asked of the index. */

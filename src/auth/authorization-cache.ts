@@ -1,0 +1,149 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Redis } from 'ioredis';
+import type { DataSource, EntitySubscriberInterface, InsertEvent, QueryRunner, RemoveEvent, TransactionCommitEvent, UpdateEvent } from 'typeorm';
+import { BoundedCache } from '../common/bounded-cache.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
+
+/** The tables an authorization is read from: a write to any of them drops every kept authorization. */
+export const AUTHORIZATION_TABLES = new Set(['admins', 'admin_sessions', 'authorized_ips']);
+/**
+ * How long a kept authorization is used before it is read again. Changes made through the app (on any
+ * instance, with Redis) drop it at once; this bounds only changes made beside the app, by hand in the database.
+ */
+export const AUTHORIZATION_TTL_MS = 2_000;
+/** How long the start waits for the subscription to the other instances' changes. */
+const SUBSCRIBE_WAIT_MS = 2_000;
+/** How many sessions × addresses are kept (staff sessions: a few hundred at most). */
+const ENTRIES = 2_000;
+
+/**
+ * The authorizations of recent requests (session, admin and address grants, as one row), so that a request
+ * needs no database round trip to be authorized. Kept safe by three rules:
+ * - any write to admins, admin_sessions or authorized_ips through the app drops them all, after its commit
+ *   (a TypeORM subscriber on the app's data source), and with REDIS_URL tells every other instance to drop
+ *   theirs before the write's request answers;
+ * - an authorization read while a drop happened is not kept (a generation number), so a read that began before
+ *   a logout cannot put the old session back;
+ * - with REDIS_URL nothing is kept while the instance is not subscribed (Redis down or reconnecting: every
+ *   request reads the database), and everything is dropped when the subscription comes back.
+ * Kept rows are checked again on every use (revocation, activity, expiry, grants), as a fresh read would be.
+ */
+@Injectable()
+export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly entries = new BoundedCache<string, { row: unknown; until: number }>(ENTRIES);
+  private generation = 0;
+  private subscriber: Redis | null = null;
+  private publisher: Redis | null = null;
+  private subscribed = false;
+  private readonly committing = new WeakSet<QueryRunner>();
+  private readonly logger = new Logger(AuthorizationCache.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private get channel(): string {
+    return `${this.config.redis.keyPrefix}authorization-changed`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.dataSource.subscribers.push(this.subscriberFor());
+    const url = this.config.redis.url;
+    if (!url) return;
+    const { Redis } = await import('ioredis');
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, autoResubscribe: false });
+    this.publisher.on('error', () => undefined);
+    this.subscriber.on('error', (error: Error) => this.logger.warn(`Redis (authorization changes): ${error.message}`));
+    this.subscriber.on('message', () => this.dropAll());
+    let firstSubscription: () => void = () => undefined;
+    const subscribedOnce = new Promise<void>((resolve) => (firstSubscription = resolve));
+    // On every connection (the first and each one after a loss): subscribe, and only then keep authorizations
+    // again, from nothing, since what changed meanwhile is unknown.
+    this.subscriber.on('ready', () => {
+      this.subscriber!.subscribe(this.channel).then(
+        () => {
+          this.subscribed = true;
+          this.dropAll();
+          firstSubscription();
+        },
+        (error: Error) => this.logger.warn(`Redis (authorization changes) refused the subscription: ${error.message}`),
+      );
+    });
+    for (const event of ['close', 'reconnecting', 'end']) {
+      this.subscriber.on(event, () => {
+        this.subscribed = false;
+        this.dropAll();
+      });
+    }
+    // Started without waiting long for Redis: until it answers, every request is authorized from the database.
+    await Promise.race([subscribedOnce, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.subscribed = false;
+    await Promise.all([this.subscriber?.quit().catch(() => undefined), this.publisher?.quit().catch(() => undefined)]);
+  }
+
+  /** Whether authorizations may be kept at all: always on one instance, with Redis only while subscribed. */
+  private get usable(): boolean {
+    return this.config.redis.url ? this.subscribed : true;
+  }
+
+  /** The kept authorization for a session and address, if still fresh. */
+  get<T>(key: string): T | undefined {
+    if (!this.usable) return undefined;
+    const entry = this.entries.get(key);
+    return entry && entry.until > Date.now() ? (entry.row as T) : undefined;
+  }
+
+  /** The generation to hand back to `set`: read it before the database is asked. */
+  get current(): number {
+    return this.generation;
+  }
+
+  /** Keeps an authorization read at `generation`, unless a drop happened since. */
+  set(key: string, row: unknown, generation: number): void {
+    if (generation !== this.generation || !this.usable) return;
+    this.entries.set(key, { row, until: Date.now() + AUTHORIZATION_TTL_MS });
+  }
+
+  private dropAll(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** Drops every kept authorization here and, with Redis, on every instance (waiting until Redis has it). */
+  async changed(): Promise<void> {
+    this.dropAll();
+    if (!this.publisher) return;
+    try {
+      await this.publisher.publish(this.channel, '1');
+    } catch (error) {
+      this.logger.error(`Redis did not take an authorization change; other instances see it within ${AUTHORIZATION_TTL_MS} ms. ${(error as Error).message}`);
+    }
+  }
+
+  /** Watches the app's writes to the authorization tables: a drop after each, and again after its commit. */
+  private subscriberFor(): EntitySubscriberInterface {
+    const written = async (event: InsertEvent<unknown> | UpdateEvent<unknown> | RemoveEvent<unknown>) => {
+      if (!AUTHORIZATION_TABLES.has(event.metadata.tableName)) return;
+      if (event.queryRunner.isTransactionActive) this.committing.add(event.queryRunner);
+      await this.changed();
+    };
+    return {
+      afterInsert: written,
+      afterUpdate: written,
+      afterRemove: written,
+      afterTransactionCommit: async (event: TransactionCommitEvent) => {
+        if (!this.committing.has(event.queryRunner)) return;
+        this.committing.delete(event.queryRunner);
+        await this.changed();
+      },
+      afterTransactionRollback: (event) => void this.committing.delete(event.queryRunner),
+    };
+  }
+}
