@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 /** One write in the back office (or a login attempt): who, from where, what, on which record, when. */
 @Entity('audit_log')
 @Index('idx_audit_log_action_created', ['action', 'createdAt'])
+@Index('idx_audit_log_target', ['targetType', 'targetId', 'createdAt'])
 export class AuditEntry {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;

@@ -67,20 +67,30 @@ export class AuditService {
       take: pageSize,
     });
     return {
-      data: rows.map((row) => ({
-        id: row.id,
-        admin_id: row.adminId,
-        admin_username: row.adminUsername,
-        ip: row.ip,
-        action: row.action as AuditAction,
-        target_type: row.targetType,
-        target_id: row.targetId,
-        summary: row.summary ? (JSON.parse(row.summary) as Record<string, unknown>) : null,
-        created_at: new Date(row.createdAt).toISOString(),
-      })),
+      data: rows.map(entryView),
       total,
       page,
       pageSize,
     };
   }
+
+  /** Every entry about one record (e.g. `user` 42), oldest first. */
+  async about(targetType: string, targetId: number): Promise<AuditEntryView[]> {
+    const rows = await this.entries.find({ where: { targetType, targetId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(entryView);
+  }
+}
+
+function entryView(row: AuditEntry): AuditEntryView {
+  return {
+    id: row.id,
+    admin_id: row.adminId,
+    admin_username: row.adminUsername,
+    ip: row.ip,
+    action: row.action as AuditAction,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    summary: row.summary ? (JSON.parse(row.summary) as Record<string, unknown>) : null,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
 }

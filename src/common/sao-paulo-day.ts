@@ -44,3 +44,8 @@ export function lastDays(count: number, now = new Date()): DayWindow {
 export function fillDays(window: DayWindow, counts: Map<string, number>): { date: string; total: number }[] {
   return window.days.map((date) => ({ date, total: counts.get(date) ?? 0 }));
 }
+
+/** The São Paulo day of an instant, as YYYY-MM-DD (e.g. the date in a downloaded file's name). */
+export function saoPauloDay(instant = new Date()): string {
+  return new Date(instant.getTime() - OFFSET_MS).toISOString().slice(0, 10);
+}

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   'user.update': 'Usuário editado',
   'user.status': 'Status do usuário',
   'user.reset_password': 'E-mail de redefinição enviado',
+  'user.data_copy': 'Cópia dos dados (LGPD) baixada',
   'contact.answered': 'Contato respondido',
   'contact.delete': 'Contato excluído',
 } as const;

@@ -1,5 +1,8 @@
 import { Audited } from '../audit/audited.decorator.js';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import type { HttpReply } from '../common/http/http.js';
+import { saoPauloDay } from '../common/sao-paulo-day.js';
+import { UserDataCopyService } from './user-data-copy.service.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { AccountLinksService } from './account-links.service.js';
 import { AppUsersService } from './app-users.service.js';
@@ -13,6 +16,7 @@ export class AppUsersApiController {
   constructor(
     private readonly users: AppUsersService,
     private readonly links: AccountLinksService,
+    private readonly dataCopies: UserDataCopyService,
   ) {}
 
   @Get()
@@ -41,6 +45,15 @@ export class AppUsersApiController {
   async setStatus(@Param('id', IdPipe) id: number, @Body() input: UserStatusInput) {
     const data = await this.users.setStatus(id, input.status);
     return { ok: true, status: data.status, data };
+  }
+
+  /** Everything kept about the user, as a JSON file to hand over (LGPD art. 19 § 3º); recorded in the trail. */
+  @Get(':id/dados-pessoais')
+  @Audited({ action: 'user.data_copy', target: 'user' })
+  async dataCopy(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {
+    const copy = await this.dataCopies.copy(id);
+    res.header('Content-Disposition', `attachment; filename="agromaq-dados-usuario-${id}-${saoPauloDay()}.json"`);
+    return copy;
   }
 
   /** Sends the user a password-reset link; the answer says to whom and for how long it lasts. */

@@ -17,6 +17,7 @@ import { Ocupacao } from './ocupacao.entity.js';
 import { UserLookupsApiController } from './user-lookups.api.controller.js';
 import { UserLookupsService } from './user-lookups.service.js';
 import { AccountMailBudget } from './account-limits.js';
+import { UserDataCopyService } from './user-data-copy.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, PasswordReset, AccountDeletionRequest]), MailModule, EnterprisesModule, CitiesModule],
@@ -28,7 +29,7 @@ import { AccountMailBudget } from './account-limits.js';
     AccountPublicController,
     AccountPagesController,
   ],
-  providers: [UserLookupsService, AppUsersService, AccountLinksService, AccountMailBudget, PasswordHasher],
+  providers: [UserLookupsService, AppUsersService, UserDataCopyService, AccountLinksService, AccountMailBudget, PasswordHasher],
   exports: [UserLookupsService, AppUsersService],
 })
 export class UsersModule {}

@@ -54,6 +54,7 @@ describe('access to every route', () => {
       'GET /api/admin/ocupacoes → admin',
       'GET /api/admin/users → admin',
       'GET /api/admin/users/:id → admin',
+      'GET /api/admin/users/:id/dados-pessoais → admin',
       'GET /api/admin/users/contador/ativos → admin',
       'GET /api/health → public',
       'GET /aplicativo → public',

@@ -2,6 +2,7 @@ import argon2 from 'argon2';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '../../src/shared/br/index.js';
+import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { AccountDeletionRequest, PasswordReset } from '../../src/users/account-token.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
@@ -374,6 +375,88 @@ describe('account deletion', () => {
     expectRefused(await api.publicPost('excluir-conta/confirmar', { token }), 410, { message: 'Este link de exclusão já foi usado.' });
     expectRefused(await api.publicPost('excluir-conta/confirmar', { token: 'y'.repeat(43) }), 404, { message: 'Link de exclusão inválido.' });
     expectRefused(await api.publicPost('excluir-conta', { email: '' }), 400, { message: 'Por favor, digite seu email.' });
+  });
+});
+
+describe("a data subject's copy (LGPD art. 19 § 3º)", () => {
+  const copy = (id: number | string) => request(sut.server).get(`/api/admin/users/${id}/dados-pessoais`).set(bearer(admin));
+  const trailAbout = (id: number, action: string) =>
+    sut.dataSource.getRepository(AuditEntry).find({ where: { targetType: 'user', targetId: id, action }, order: { id: 'ASC' } });
+  /** The trail is written as the request ends; reads it until the entry is there (bounded). */
+  async function entryOf(id: number, action: string) {
+    for (let tries = 0; tries < 50; tries++) {
+      const [entry] = await trailAbout(id, action);
+      if (entry) return entry;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no ${action} entry for user ${id}`);
+  }
+
+  it('hands over profile, company, reset and deletion requests and the trail about the user, as a JSON file, and records it', async () => {
+    const company = await createEnterprise(sut, admin, { fantasia: 'Titular Máquinas Agrícolas' });
+    const user = await createUser({ firstname: 'Helena', lastname: 'Titular', cpf: '52998224725', enterpriseId: company.enterprise_id, deviceId: 'ios-77' });
+    const other = await createUser({ firstname: 'Outro', lastname: 'Titular' });
+    await api
+      .put(user.userId, { firstname: 'Helena', lastname: 'Titular Souza', email: user.email, cpf: '529.982.247-25', enterprise_id: company.enterprise_id })
+      .expect(200);
+    await api.status(other.userId, { status: 0 }).expect(200);
+    const resetMail = smtp.next(user.email!);
+    await api.reset(user.userId).expect(200);
+    await resetMail;
+    const deletionMail = smtp.next(user.email!);
+    await api.publicPost('excluir-conta', { email: user.email }).expect(200);
+    await deletionMail;
+    await entryOf(user.userId, 'user.reset_password');
+    await entryOf(other.userId, 'user.status');
+
+    const res = await copy(user.userId).expect(200);
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="agromaq-dados-usuario-${user.userId}-${today}.json"`);
+    expect(res.body.base_legal).toContain('art. 19');
+    expect(res.body.usuario).toMatchObject({
+      user_id: user.userId,
+      firstname: 'Helena',
+      lastname: 'Titular Souza',
+      email: user.email,
+      cpf: '52998224725',
+      device_id: 'ios-77',
+      empresa_nome: 'Titular Máquinas Agrícolas',
+    });
+    expect(res.body.empresa).toEqual({
+      enterprise_id: company.enterprise_id,
+      fantasia: 'Titular Máquinas Agrícolas',
+      razao: company.razao,
+      cnpj: company.cnpj,
+    });
+    expect(res.body.redefinicoes_de_senha).toEqual([
+      { id: expect.any(Number), solicitada_por: 'admin', criada_em: expect.any(String), expira_em: expect.any(String), usada_em: null },
+    ]);
+    expect(res.body.pedidos_de_exclusao).toEqual([
+      { id: expect.any(Number), ip_do_pedido: expect.any(String), criado_em: expect.any(String), expira_em: expect.any(String), confirmado_em: null },
+    ]);
+    const actions = (res.body.registros_de_auditoria as { acao: string; descricao: string; por: string; campos: Record<string, unknown> | null }[]).map(
+      (entry) => entry.acao,
+    );
+    expect(actions).toEqual(['user.update', 'user.reset_password']);
+    expect(res.body.registros_de_auditoria[0]).toMatchObject({ descricao: 'Usuário editado', por: admin.username, campos: { lastname: 'Titular Souza' } });
+
+    // Hashes say nothing about the person and would help an attacker: named as left out, never copied.
+    const [stored] = await sut.dataSource.query<{ token_hash: string }[]>('SELECT token_hash FROM password_resets WHERE user_id = ?', [user.userId]);
+    expect(res.text).not.toContain(stored.token_hash);
+    expect(res.text).not.toMatch(/password_hash|token_hash|\$argon2/);
+    expect(res.body.nao_incluidos).toHaveLength(2);
+
+    const recorded = await entryOf(user.userId, 'user.data_copy');
+    expect(recorded).toMatchObject({ adminUsername: admin.username, targetType: 'user', targetId: user.userId });
+    // The copy made now is in the next copy.
+    expect(((await copy(user.userId).expect(200)).body.registros_de_auditoria as { acao: string }[]).map((entry) => entry.acao)).toContain('user.data_copy');
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id, recording nothing', async () => {
+    expectRefused(await copy(987654321), 404, { message: 'Usuário não encontrado.' });
+    expectRefused(await copy('abc'), 400);
+    expect(await trailAbout(987654321, 'user.data_copy')).toEqual([]);
   });
 });
 

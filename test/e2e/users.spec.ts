@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { createAdminFixture, nextTestIp } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, logIn, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { awaitLink, latestLink } from '../support/outbox.js';
+import { unreachable } from '../support/reach.js';
 import { createAppUser } from '../support/row-factories.js';
 
 const app = useBrowserApp();
@@ -98,6 +100,35 @@ describe.skipIf(!browserAvailable)('app users in Chromium', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it("downloads a user's data copy (LGPD) from the details, at phone and desktop widths, and the trail records it", async () => {
+    const marker = `Copia${Date.now() % 100000}`;
+    const user = await createUser({ firstname: 'Rosália', lastname: `${marker} Dutra`, cpf: '52998224725' });
+    for (const width of [390, 1440]) {
+      const { page, close, errors } = await openUsers(width);
+      await page.getByRole('searchbox', { name: 'Buscar usuários' }).fill(marker);
+      await page.getByRole('searchbox', { name: 'Buscar usuários' }).press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('busca') === marker);
+      await page
+        .getByRole('button', { name: `Rosália ${marker} Dutra`, exact: true })
+        .filter({ visible: true })
+        .click();
+      const details = page.getByRole('dialog', { name: 'Detalhes do Usuário' });
+      const button = details.getByRole('button', { name: 'Baixar dados (LGPD)' });
+      expect(await unreachable(page, '[role="dialog"]')).toEqual([]);
+      await page.screenshot({ path: `test-results/admin-usuario-lgpd-${width}.png` });
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^agromaq-dados-usuario-${user.userId}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+      const copy = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { usuario: { user_id: number; cpf: string } };
+      expect(copy.usuario).toMatchObject({ user_id: user.userId, cpf: '52998224725' });
+      await page.getByText('Cópia dos dados baixada.').waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    }
+    await expect
+      .poll(() => app.sut.dataSource.getRepository(AuditEntry).countBy({ action: 'user.data_copy', targetType: 'user', targetId: user.userId }))
+      .toBe(2);
   });
 
   it('a user sets a new password through the e-mailed link, once', async () => {

@@ -74,3 +74,24 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (!response.ok) throw apiFailure(response.status, path, data);
   return data as T;
 }
+
+/**
+ * Downloads a file the API answers at `path` (GET, with the session's headers) under the name its
+ * Content-Disposition gives; rejects like api() when the call fails. For files that fit in memory.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers: apiHeaders(), credentials: 'include' });
+  } catch {
+    throw new ApiError(0, '');
+  }
+  if (!response.ok) throw apiFailure(response.status, path, (await response.json().catch(() => null)) as FailureBody | null);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

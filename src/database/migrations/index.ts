@@ -9,6 +9,7 @@ import { KeptCounts1764500000000 } from './1764500000000-KeptCounts.js';
 import { LastingRevocation1764600000000 } from './1764600000000-LastingRevocation.js';
 import { SearchOwnedByDatabase1764700000000 } from './1764700000000-SearchOwnedByDatabase.js';
 import { SearchWalkIndex1764800000000 } from './1764800000000-SearchWalkIndex.js';
+import { AuditTargetIndex1764900000000 } from './1764900000000-AuditTargetIndex.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   LastingRevocation1764600000000,
   SearchOwnedByDatabase1764700000000,
   SearchWalkIndex1764800000000,
+  AuditTargetIndex1764900000000,
 ];

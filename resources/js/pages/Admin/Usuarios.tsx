@@ -1,5 +1,5 @@
 import { usePage } from '@inertiajs/react';
-import { Check, KeyRound, Pencil, Power } from 'lucide-react';
+import { Check, Download, KeyRound, Pencil, Power } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '@shared/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
@@ -14,7 +14,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, ApiError, sessionEnded } from '../../lib/api';
+import { api, ApiError, downloadFile, failureMessage, sessionEnded } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { resetMinutes } from '../../lib/list-format';
 import { useListVisit } from '../../lib/use-list-visit';
@@ -61,6 +61,7 @@ export default function Usuarios() {
   const [resetNotice, setResetNotice] = useState<{ email: string; minutes: number } | null>(null);
   const [resetting, setResetting] = useState<number | null>(null);
   const [confirmReset, setConfirmReset] = useState<AppUserView | null>(null);
+  const [copying, setCopying] = useState(false);
 
   const reload = () => visit(filters);
 
@@ -105,6 +106,19 @@ export default function Usuarios() {
       );
     } finally {
       setResetting(null);
+    }
+  }
+
+  /** The data subject's copy (LGPD art. 19 § 3º): everything kept about the user, as a JSON file. */
+  async function downloadCopy(user: AppUserView) {
+    setCopying(true);
+    try {
+      await downloadFile(`/admin/users/${user.user_id}/dados-pessoais`, `agromaq-dados-usuario-${user.user_id}.json`);
+      toast('success', 'Cópia dos dados baixada.');
+    } catch (failure) {
+      if (!sessionEnded(failure)) toast('error', failureMessage(failure, 'Falha ao gerar a cópia dos dados.'));
+    } finally {
+      setCopying(false);
     }
   }
 
@@ -222,6 +236,15 @@ export default function Usuarios() {
             <>
               <Button variant="secondary" onClick={() => setDetails(null)}>
                 Fechar
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => downloadCopy(details)}
+                disabled={copying}
+                title="Tudo o que guardamos sobre este usuário, em JSON (LGPD, art. 19)"
+              >
+                <Download className="h-4 w-4" aria-hidden />
+                {copying ? 'Gerando…' : 'Baixar dados (LGPD)'}
               </Button>
               <Button
                 onClick={() => {
