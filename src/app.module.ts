@@ -10,6 +10,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { LOGIN_THROTTLERS } from './auth/login-limits.js';
 import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
 import { ContactsModule } from './contacts/contacts.module.js';
+import { FindModule } from './find/find.module.js';
 import { CitiesModule } from './cities/cities.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { EnterprisesModule } from './enterprises/enterprises.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         EnterprisesModule,
         DashboardModule,
         ContactsModule,
+        FindModule,
         SiteModule,
       ],
       providers: [

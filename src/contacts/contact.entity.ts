@@ -8,6 +8,7 @@ export type ResponseChannel = (typeof RESPONSE_CHANNELS)[number];
 /** A message sent through the site's contact form, and how the team answered it. */
 @Entity('contacts')
 @Index('idx_contacts_status_created', ['status', 'createdAt'])
+@Index('idx_contacts_created', ['createdAt', 'id'])
 export class Contact {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
@@ -45,6 +46,10 @@ export class Contact {
 
   @Column({ name: 'user_agent', type: 'varchar', length: 255, nullable: true })
   userAgent: string | null;
+
+  /** The sender's words and phone endings the search matches; computed by the database (migration ContactsSearch), never written here. */
+  @Column({ name: 'search_text', type: 'varchar', length: 400, default: '', insert: false, update: false, select: false })
+  searchText: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })
   createdAt: Date;

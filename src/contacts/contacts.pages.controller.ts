@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { listStateFromUrl } from '../common/http/list-state.js';
+import { listStateFromUrl, openedRecord } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { ContactsService } from './contacts.service.js';
 import { ListContactsQuery } from './dto/list-contacts.query.js';
@@ -19,6 +19,7 @@ export class ContactsPagesController {
       filters,
       contacts: () => this.contacts.list(filters),
       counts: () => this.contacts.counts(),
+      opened: () => openedRecord(query.abrir, (id) => this.contacts.get(id)),
     });
   }
 }

@@ -6,7 +6,8 @@ import { onlyDigits } from '../shared/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts } from '../database/kept-counts.js';
-import { pageWindow, readPage } from '../common/sql/list-query.js';
+import { pageWindow, readPage, textSearch, whereTextSearch } from '../common/sql/list-query.js';
+import { isMysql } from '../common/sql/sql-dialect.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
@@ -64,6 +65,26 @@ export class ContactsService {
     return { data: rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null)), total, page, pageSize };
   }
 
+  /**
+   * The newest `limit` messages whose sender matches `busca` by the lists' rule (every term starts a word of
+   * the name or e-mail, or is a part of 4 digits or more of the phone's end), whatever their status.
+   */
+  async search(busca: string, limit: number): Promise<ContactView[]> {
+    const search = textSearch(busca);
+    if (!search.active) return [];
+    const query = this.contacts.createQueryBuilder('c');
+    whereTextSearch(query, ['c.search_text'], search, isMysql(this.contacts.manager.connection));
+    const rows = await query.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC').limit(limit).getMany();
+    return rows.map((row) => contactView(row, null));
+  }
+
+  /** One message, with the name of the admin who answered it. */
+  async get(id: number): Promise<ContactView> {
+    const contact = await this.find(id);
+    const admin = contact.respondedBy ? await this.admins.findOne({ select: { adminId: true, name: true }, where: { adminId: contact.respondedBy } }) : null;
+    return contactView(contact, admin?.name ?? null);
+  }
+
   /** How many messages each tab holds (kept counts). */
   async counts(): Promise<ContactCounts> {
     const perStatus = await this.kept.buckets('contacts.status');
@@ -86,8 +107,7 @@ export class ContactsService {
       { status: 'respondido', responseChannel: canal, respondedAt: new Date(), respondedBy: adminId },
     );
     if (!result.affected) throw alreadyAnswered();
-    const admin = await this.admins.findOne({ select: { adminId: true, name: true }, where: { adminId } });
-    return contactView(await this.find(id), admin?.name ?? null);
+    return this.get(id);
   }
 
   /** Deletes an answered message; a pending one must be answered first. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { listStateFromUrl } from '../common/http/list-state.js';
+import { listStateFromUrl, openedRecord } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { ListEnterprisesQuery } from './dto/list-enterprises.query.js';
 import { EnterprisesService } from './enterprises.service.js';
@@ -19,6 +19,7 @@ export class EnterprisesPagesController {
       filters,
       enterprises: () => this.enterprises.list(filters),
       counts: () => this.enterprises.counts(filters.busca),
+      opened: () => openedRecord(query.abrir, (id) => this.enterprises.get(id)),
     });
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { listStateFromUrl } from '../common/http/list-state.js';
+import { listStateFromUrl, openedRecord } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { AppUsersService } from './app-users.service.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
@@ -19,6 +19,7 @@ export class AppUsersPagesController {
       filters,
       users: () => this.users.list(criteria),
       counts: () => this.users.counts(criteria),
+      opened: () => openedRecord(query.abrir, (id) => this.users.get(id)),
     });
   }
 }

@@ -37,6 +37,7 @@ describe('access to every route', () => {
       'GET /admin/usuarios → admin',
       'GET /ajuda → public',
       'GET /api/admin/auditoria → master',
+      'GET /api/admin/busca → admin',
       'GET /api/admin/cargos → admin',
       'GET /api/admin/cities → admin',
       'GET /api/admin/contatos → admin',

@@ -1,6 +1,7 @@
 import { Link, router, usePage } from '@inertiajs/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Building2, ClipboardList, LayoutDashboard, LogOut, Menu, MessageSquareText, ShieldCheck, Users, X, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Building2, ClipboardList, LayoutDashboard, LogOut, Menu, MessageSquareText, Search, ShieldCheck, Users, X, type LucideIcon } from 'lucide-react';
+import { CommandPalette, usePaletteShortcut } from '../components/admin/CommandPalette';
 import { Logo } from '../components/public/Logo';
 import { PageTitle } from '../components/ui/PageTitle';
 import { ToastProvider } from '../components/ui/Toast';
@@ -40,6 +41,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { props, url } = usePage<AdminProps>();
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  usePaletteShortcut(useCallback(() => setPaletteOpen(true), []));
   const path = url.split('?')[0];
   const admin = props.admin;
 
@@ -130,7 +133,21 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             >
               <Menu className="h-6 w-6" aria-hidden="true" />
             </button>
-            <div className="ml-auto flex items-center gap-3 text-sm">
+            <button
+              type="button"
+              onClick={() => setPaletteOpen(true)}
+              className="flex h-10 min-w-0 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-500 hover:border-slate-400 hover:text-slate-700 sm:max-w-sm"
+              aria-keyshortcuts="Control+K /"
+              aria-label="Buscar em tudo (Ctrl+K)"
+            >
+              <Search className="h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className="sm:hidden">Buscar…</span>
+              <span className="hidden truncate sm:inline" title="Buscar empresas, usuários e contatos">
+                Buscar empresas, usuários, contatos…
+              </span>
+              <kbd className="ml-auto hidden shrink-0 rounded border border-slate-300 bg-slate-50 px-1.5 text-xs text-slate-500 md:inline">Ctrl K</kbd>
+            </button>
+            <div className="ml-auto flex shrink-0 items-center gap-3 text-sm">
               {admin && (
                 <>
                   <span className="hidden text-right sm:block">
@@ -145,6 +162,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </div>
           </header>
           <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">{children}</main>
+          <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
         </div>
       </div>
     </ToastProvider>

@@ -81,27 +81,27 @@ const PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 const literal = (text: string, mysql: boolean) => `'${text.replace(/'/g, "''").replace(/\\/g, mysql ? '\\\\' : '\\')}'`;
 
 /** Lower case, accents folded. */
-function folded(expression: string): string {
+export function folded(expression: string): string {
   let sql = `LOWER(${expression})`;
   for (const [base, letters] of Object.entries(ACCENTS)) for (const letter of letters) sql = `REPLACE(${sql}, '${letter}', '${base}')`;
   return sql;
 }
 
 /** Folded, with every separator made a space: words a space apart. */
-function words(expression: string, mysql: boolean): string {
+export function words(expression: string, mysql: boolean): string {
   let sql = folded(expression);
   for (const character of PUNCTUATION) sql = `REPLACE(${sql}, ${literal(character, mysql)}, ' ')`;
   return sql;
 }
 
 /** Text parts joined with spaces, a missing part counting as empty. */
-function joined(parts: string[], mysql: boolean): string {
+export function joined(parts: string[], mysql: boolean): string {
   const present = parts.map((part) => `COALESCE(${part}, '')`);
   return mysql ? `CONCAT(${present.join(", ' ', ")})` : present.join(" || ' ' || ");
 }
 
 /** A document number's letters and digits, and each of its endings of 4 or more, a space apart. */
-function documentEndings(expression: string, starts: number, mysql: boolean): string {
+export function documentEndings(expression: string, starts: number, mysql: boolean): string {
   let compact = `LOWER(COALESCE(${expression}, ''))`;
   for (const character of '.-/ ') compact = `REPLACE(${compact}, '${character}', '')`;
   const length = mysql ? `CHAR_LENGTH(${compact})` : `LENGTH(${compact})`;

@@ -10,6 +10,7 @@ import { LastingRevocation1764600000000 } from './1764600000000-LastingRevocatio
 import { SearchOwnedByDatabase1764700000000 } from './1764700000000-SearchOwnedByDatabase.js';
 import { SearchWalkIndex1764800000000 } from './1764800000000-SearchWalkIndex.js';
 import { AuditTargetIndex1764900000000 } from './1764900000000-AuditTargetIndex.js';
+import { ContactsSearch1765000000000 } from './1765000000000-ContactsSearch.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   SearchOwnedByDatabase1764700000000,
   SearchWalkIndex1764800000000,
   AuditTargetIndex1764900000000,
+  ContactsSearch1765000000000,
 ];

@@ -14,6 +14,7 @@ import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, sessionEnded } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
+import { useOpenedDetails } from '../../lib/use-opened-details';
 import { formatDateTime } from '../../lib/dates';
 import { truncate } from '../../lib/list-format';
 import { contactReplyMessage, internationalPhone, whatsappLink } from '../../lib/whatsapp';
@@ -30,6 +31,8 @@ interface Props extends SharedProps {
   filters: Filters;
   contacts: ContactPage;
   counts: ContactCounts;
+  /** The record a link asked to open (`?abrir=<id>`). */
+  opened?: ContactView | null;
 }
 
 const TABS: { key: Status; label: string }[] = [
@@ -39,9 +42,9 @@ const TABS: { key: Status; label: string }[] = [
 const CHANNELS = { whatsapp: 'WhatsApp', email: 'E-mail' } as const;
 
 export default function Contatos() {
-  const { filters, contacts, counts, appName } = usePage<Props>().props;
+  const { filters, contacts, counts, appName, opened } = usePage<Props>().props;
   const toast = useToast();
-  const [details, setDetails] = useState<ContactView | null>(null);
+  const [details, setDetails] = useOpenedDetails(opened);
   const [answering, setAnswering] = useState<ContactView | null>(null);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [busy, setBusy] = useState(false);

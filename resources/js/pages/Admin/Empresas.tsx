@@ -17,6 +17,7 @@ import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, sessionEnded } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
+import { useOpenedDetails } from '../../lib/use-opened-details';
 import type { SharedProps } from '../../types';
 import { Plus } from 'lucide-react';
 
@@ -30,6 +31,8 @@ interface Props extends SharedProps {
   filters: Filters;
   enterprises: EnterprisePage;
   counts: EnterpriseCounts;
+  /** The record a link asked to open (`?abrir=<id>`). */
+  opened?: EnterpriseView | null;
 }
 
 const FILTERS: { key: StatusFilter; label: string }[] = [
@@ -40,10 +43,10 @@ const FILTERS: { key: StatusFilter; label: string }[] = [
 const NA = 'N/A';
 
 export default function Empresas() {
-  const { filters, enterprises, counts } = usePage<Props>().props;
+  const { filters, enterprises, counts, opened } = usePage<Props>().props;
   const toast = useToast();
   const [logos, setLogos] = useState<LogoOption[]>([]);
-  const [details, setDetails] = useState<EnterpriseView | null>(null);
+  const [details, setDetails] = useOpenedDetails(opened);
   const [editing, setEditing] = useState<EnterpriseView | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [toggling, setToggling] = useState<EnterpriseView | null>(null);

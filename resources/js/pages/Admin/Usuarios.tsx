@@ -18,6 +18,7 @@ import { api, ApiError, downloadFile, failureMessage, sessionEnded } from '../..
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { resetMinutes } from '../../lib/list-format';
 import { useListVisit } from '../../lib/use-list-visit';
+import { useOpenedDetails } from '../../lib/use-opened-details';
 import type { SharedProps } from '../../types';
 import { TextField } from '../../components/ui/fields';
 import { DetailItem as Item } from '../../components/ui/DetailItem';
@@ -34,6 +35,8 @@ interface Props extends SharedProps {
   filters: Filters;
   users: AppUserPage;
   counts: AppUserCounts;
+  /** The record a link asked to open (`?abrir=<id>`). */
+  opened?: AppUserView | null;
 }
 
 const FILTERS: { key: StatusFilter; label: string }[] = [
@@ -45,7 +48,7 @@ const NOT_INFORMED = 'Não informado';
 const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.trim();
 
 export default function Usuarios() {
-  const { filters, users, counts } = usePage<Props>().props;
+  const { filters, users, counts, opened } = usePage<Props>().props;
   const toast = useToast();
   const list = useListVisit<Filters>('/admin/usuarios', ['filters', 'users', 'counts'], {
     page: 1,
@@ -54,7 +57,7 @@ export default function Usuarios() {
     date_to: '',
   });
   const { visit } = list;
-  const [details, setDetails] = useState<AppUserView | null>(null);
+  const [details, setDetails] = useOpenedDetails(opened);
   const [editing, setEditing] = useState<AppUserView | null>(null);
   const [toggling, setToggling] = useState<AppUserView | null>(null);
   const [busy, setBusy] = useState(false);
