@@ -142,7 +142,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             >
               <Search className="h-4 w-4 shrink-0" aria-hidden="true" />
               <span className="sm:hidden">Buscar…</span>
-              <span className="hidden truncate sm:inline" title="Buscar empresas, usuários e contatos">
+              <span className="hidden truncate sm:inline" title="Buscar empresas, usuários, contatos…">
                 Buscar empresas, usuários, contatos…
               </span>
               <kbd className="ml-auto hidden shrink-0 rounded border border-slate-300 bg-slate-50 px-1.5 text-xs text-slate-500 md:inline">Ctrl K</kbd>
