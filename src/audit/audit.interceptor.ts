@@ -34,7 +34,7 @@ export class AuditInterceptor implements NestInterceptor {
           action: options.action,
           targetType: options.target ?? null,
           targetId: targetId(req, options, response),
-          summary: options.body ? summarize(req.body) : null,
+          summary: options.body ? summarize(req.body) : options.query ? summarize(req.query) : null,
         });
       }),
     );

@@ -10,4 +10,6 @@ export interface AuditedOptions<R = never> {
   targetId?: (response: R) => number;
   /** Keep the request body's fields (secrets removed) as the summary. */
   body?: boolean;
+  /** Keep the query string's fields as the summary (e.g. the filters of an export). */
+  query?: boolean;
 }

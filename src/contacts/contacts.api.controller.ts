@@ -1,5 +1,8 @@
 import { Audited } from '../audit/audited.decorator.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Res } from '@nestjs/common';
+import { exportResponse } from '../common/export/export-response.js';
+import type { HttpReply } from '../common/http/http.js';
+import { CONTACT_COLUMNS, ExportContactsQuery } from './contacts.export.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin } from '../auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
@@ -15,6 +18,19 @@ export class ContactsApiController {
   @Get()
   list(@Query() query: ListContactsQuery) {
     return this.contacts.list(query);
+  }
+
+  /** Every message of the tab (pendente by default), in the list's order, as CSV or XLSX. */
+  @Get('exportar')
+  @Audited({ action: 'contact.export', query: true })
+  export(@Query() query: ExportContactsQuery, @Res({ passthrough: true }) res: HttpReply) {
+    return exportResponse(
+      res,
+      query.formato ?? 'csv',
+      { file: 'contatos', sheet: 'Contatos' },
+      CONTACT_COLUMNS,
+      this.contacts.allInOrder({ status: query.status }),
+    );
   }
 
   @Get('contador')

@@ -6,7 +6,7 @@ import { onlyDigits } from '../shared/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts } from '../database/kept-counts.js';
-import { pageWindow, readPage, textSearch, whereTextSearch } from '../common/sql/list-query.js';
+import { EXPORT_BATCH, pageWindow, readPage, storedDatetime, textSearch, whereTextSearch } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
@@ -83,6 +83,33 @@ export class ContactsService {
     const contact = await this.find(id);
     const admin = contact.respondedBy ? await this.admins.findOne({ select: { adminId: true, name: true }, where: { adminId: contact.respondedBy } }) : null;
     return contactView(contact, admin?.name ?? null);
+  }
+
+  /**
+   * Every message of a tab in the list's order (pending: newest first; answered: latest answer first),
+   * `batchSize` at a time, each batch read after the last one's (date, id), with who answered each.
+   */
+  async *allInOrder(filters: { status?: ContactStatus }, batchSize = EXPORT_BATCH): AsyncGenerator<ContactView[]> {
+    const status = filters.status ?? 'pendente';
+    const [property, column] = status === 'pendente' ? (['createdAt', 'c.created_at'] as const) : (['respondedAt', 'c.responded_at'] as const);
+    let before: { at: string; id: number } | null = null;
+    for (;;) {
+      const query = this.contacts
+        .createQueryBuilder('c')
+        .where('c.status = :status', { status })
+        .orderBy(`c.${property}`, 'DESC')
+        .addOrderBy('c.id', 'DESC')
+        .limit(batchSize);
+      if (before) query.andWhere(`(${column} < :beforeAt OR (${column} = :beforeAt AND c.id < :beforeId))`, { beforeAt: before.at, beforeId: before.id });
+      const { entities: rows, raw } = await query.addSelect(column, 'keyset_at').getRawAndEntities<{ keyset_at: unknown }>();
+      if (rows.length === 0) return;
+      const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
+      const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
+      const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
+      yield rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null));
+      if (rows.length < batchSize) return;
+      before = { at: storedDatetime(raw[raw.length - 1].keyset_at), id: rows[rows.length - 1].id };
+    }
   }
 
   /** How many messages each tab holds (kept counts). */

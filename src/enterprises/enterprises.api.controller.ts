@@ -1,5 +1,8 @@
 import { Audited } from '../audit/audited.decorator.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { exportResponse } from '../common/export/export-response.js';
+import type { HttpReply } from '../common/http/http.js';
+import { ENTERPRISE_COLUMNS, ExportEnterprisesQuery } from './enterprises.export.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseStatusInput } from './dto/enterprise-status.input.js';
@@ -16,6 +19,14 @@ export class EnterprisesApiController {
   @Get()
   list(@Query() query: ListEnterprisesQuery) {
     return this.enterprises.list({ status: query.status ?? 'todos', page: query.page, pageSize: query.pageSize, busca: query.busca });
+  }
+
+  /** Exactly what the list shows for the status and search, every row, as CSV or XLSX. */
+  @Get('exportar')
+  @Audited({ action: 'enterprise.export', query: true })
+  export(@Query() query: ExportEnterprisesQuery, @Res({ passthrough: true }) res: HttpReply) {
+    const filters = { status: query.status ?? 'todos', busca: query.busca };
+    return exportResponse(res, query.formato ?? 'csv', { file: 'empresas', sheet: 'Empresas' }, ENTERPRISE_COLUMNS, this.enterprises.allInOrder(filters));
   }
 
   @Get('contador/ativos')

@@ -7,7 +7,7 @@ import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteU
 import { plainQuery } from '../common/sql/plain-query.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { pageWindow, preferFulltext, readPage, textSearch, whereTextSearch } from '../common/sql/list-query.js';
+import { EXPORT_BATCH, pageWindow, preferFulltext, readPage, textSearch, whereTextSearch, type TextSearch } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import type { AddressInput } from './dto/address.input.js';
@@ -41,15 +41,8 @@ export class EnterprisesService {
     const total = pick(await this.counts(filters.busca));
     const window = pageWindow(page, pageSize, total);
     const fulltext = search.active && isMysql(this.dataSource) && preferFulltext(search, window, total, pick(await this.keptCounts()));
-    const query = () => {
-      const builder = this.enterprises.createQueryBuilder('e');
-      if (filters.status === 'ativos') builder.andWhere('e.ativo = 1');
-      if (filters.status === 'inativos') builder.andWhere('e.ativo = 0');
-      if (search.active) whereTextSearch(builder, SEARCH_COLUMNS, search, fulltext);
-      return builder;
-    };
     const rows = await readPage(
-      query,
+      () => this.filtered(filters, search, fulltext),
       [
         ['e.sortName', 'ASC'],
         ['e.enterpriseId', 'ASC'],
@@ -59,6 +52,41 @@ export class EnterprisesService {
       search.active ? {} : { kept: { shape: `enterprises:${filters.status ?? 'todos'}`, on: this.dataSource } },
     );
     return { data: await this.views(rows), total, page, pageSize };
+  }
+
+  /** The companies of a status tab and search, unordered. */
+  private filtered(filters: EnterpriseListFilters, search: TextSearch, fulltext: boolean) {
+    const builder = this.enterprises.createQueryBuilder('e');
+    if (filters.status === 'ativos') builder.andWhere('e.ativo = 1');
+    if (filters.status === 'inativos') builder.andWhere('e.ativo = 0');
+    if (search.active) whereTextSearch(builder, SEARCH_COLUMNS, search, fulltext);
+    return builder;
+  }
+
+  /**
+   * Every company of a status tab and search, in the list's order, `batchSize` at a time: each batch is read
+   * after the last one's (trade name, id) through the ordering index, so the last batch of a large export
+   * costs what the first does and only one batch is in memory.
+   */
+  async *allInOrder(filters: EnterpriseListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<EnterpriseView[]> {
+    const search = textSearch(filters.busca);
+    const fulltext = search.active && isMysql(this.dataSource);
+    let after: { name: string; id: number } | null = null;
+    for (;;) {
+      const query = this.filtered(filters, search, fulltext)
+        .addSelect('e.sortName')
+        .orderBy('e.sortName', 'ASC')
+        .addOrderBy('e.enterpriseId', 'ASC')
+        .limit(batchSize);
+      if (after)
+        query.andWhere('(e.sort_name > :afterName OR (e.sort_name = :afterName AND e.enterprise_id > :afterId))', { afterName: after.name, afterId: after.id });
+      const rows = await query.getMany();
+      if (rows.length === 0) return;
+      yield await this.views(rows);
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1];
+      after = { name: last.sortName, id: last.enterpriseId };
+    }
   }
 
   /**

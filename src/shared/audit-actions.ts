@@ -11,13 +11,16 @@ export const AUDIT_ACTIONS = {
   'enterprise.status': 'Status da empresa',
   'enterprise.billing.update': 'Endereço de cobrança salvo',
   'enterprise.billing.delete': 'Endereço de cobrança removido',
+  'enterprise.export': 'Empresas exportadas',
   'logo.upload': 'Logo enviada',
   'user.update': 'Usuário editado',
   'user.status': 'Status do usuário',
   'user.reset_password': 'E-mail de redefinição enviado',
   'user.data_copy': 'Cópia dos dados (LGPD) baixada',
+  'user.export': 'Usuários exportados',
   'contact.answered': 'Contato respondido',
   'contact.delete': 'Contato excluído',
+  'contact.export': 'Contatos exportados',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -3,6 +3,8 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } 
 import type { HttpReply } from '../common/http/http.js';
 import { saoPauloDay } from '../common/sao-paulo-day.js';
 import { UserDataCopyService } from './user-data-copy.service.js';
+import { exportResponse } from '../common/export/export-response.js';
+import { ExportUsersQuery, USER_COLUMNS } from './app-users.export.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { AccountLinksService } from './account-links.service.js';
 import { AppUsersService } from './app-users.service.js';
@@ -22,6 +24,14 @@ export class AppUsersApiController {
   @Get()
   list(@Query() query: ListUsersQuery) {
     return this.users.list({ ...query, status: query.status ?? 'todos' });
+  }
+
+  /** Exactly what the list shows for the status, dates and search, every row, as CSV or XLSX. */
+  @Get('exportar')
+  @Audited({ action: 'user.export', query: true })
+  export(@Query() query: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
+    const filters = { status: query.status ?? 'todos', busca: query.busca, date_from: query.date_from, date_to: query.date_to };
+    return exportResponse(res, query.formato ?? 'csv', { file: 'usuarios', sheet: 'Usuários' }, USER_COLUMNS, this.users.allInOrder(filters));
   }
 
   @Get('contador/ativos')

@@ -7,7 +7,7 @@ import { searchWords } from '../common/search-text.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { pageWindow, preferFulltext, readPage, textSearch, type TextSearch } from '../common/sql/list-query.js';
+import { EXPORT_BATCH, pageWindow, storedDatetime, preferFulltext, readPage, textSearch, type TextSearch } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
@@ -158,14 +158,7 @@ export class AppUsersService {
           fulltext: isMysql(this.users.manager.connection) && preferFulltext(search, window, total, pick(await this.keptCounts(days))),
         }
       : null;
-    const query = () => {
-      const builder = this.users.createQueryBuilder('u');
-      whereRegistered(builder, days);
-      if (filters.status === 'ativos') builder.andWhere('u.status = 1');
-      if (filters.status === 'inativos') builder.andWhere('u.status = 0');
-      if (searched) whereSearched(builder, search, searched.plan, searched.fulltext);
-      return builder;
-    };
+    const query = () => this.filtered(filters, days, searched && { search, ...searched });
     // A search checks many rows for each one it keeps: it finds the page's ids in idx_app_users_added_search
     // alone, then reads those rows. Without one, the statement depends on the status tab and the dates only.
     const rows = await readPage(
@@ -180,6 +173,42 @@ export class AppUsersService {
         : { kept: { shape: `users:${filters.status ?? 'todos'}:${days.from?.day ?? ''}:${days.to?.day ?? ''}`, on: this.users.manager.connection } },
     );
     return { data: await this.views(rows), total, page, pageSize };
+  }
+
+  /** The users of a status tab, registration days and search, unordered. */
+  private filtered(filters: UserListFilters, days: RegistrationDays, searched: { search: TextSearch; plan: SearchPlan; fulltext: boolean } | null) {
+    const builder = this.users.createQueryBuilder('u');
+    whereRegistered(builder, days);
+    if (filters.status === 'ativos') builder.andWhere('u.status = 1');
+    if (filters.status === 'inativos') builder.andWhere('u.status = 0');
+    if (searched) whereSearched(builder, searched.search, searched.plan, searched.fulltext);
+    return builder;
+  }
+
+  /**
+   * Every user of the filters, in the list's order (newest first), `batchSize` at a time: each batch is read
+   * before the last one's (registration, id) through the ordering index, so only one batch is in memory and
+   * the last batch costs what the first does.
+   */
+  async *allInOrder(filters: UserListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<AppUserView[]> {
+    const days = registrationDays(filters);
+    const search = textSearch(filters.busca);
+    const searched = search.active ? { search, plan: await this.searchPlan(search), fulltext: isMysql(this.users.manager.connection) } : null;
+    let before: { added: string; id: number } | null = null;
+    for (;;) {
+      const query = this.filtered(filters, days, searched).orderBy('u.dateAdded', 'DESC').addOrderBy('u.userId', 'DESC').limit(batchSize);
+      if (before) {
+        query.andWhere('(u.date_added < :beforeAdded OR (u.date_added = :beforeAdded AND u.user_id < :beforeId))', {
+          beforeAdded: before.added,
+          beforeId: before.id,
+        });
+      }
+      const { entities: rows, raw } = await query.addSelect('u.date_added', 'keyset_added').getRawAndEntities<{ keyset_added: unknown }>();
+      if (rows.length === 0) return;
+      yield await this.views(rows);
+      if (rows.length < batchSize) return;
+      before = { added: storedDatetime(raw[raw.length - 1].keyset_added), id: rows[rows.length - 1].userId };
+    }
   }
 
   /**

@@ -40,9 +40,16 @@ export async function stopBrowserApp(target: BrowserApp | undefined): Promise<vo
   await target?.sut.close();
 }
 
-/** A browser context that reaches the app from an address (through the trusted loopback proxy header). */
+/** The address of a browser that speaks to the app directly, with no proxy header. */
+export const LOOPBACK_IP = '127.0.0.1';
+
+/**
+ * A browser context that reaches the app from an address: through the trusted loopback proxy header, or
+ * directly for LOOPBACK_IP (Chromium's downloads leave without the context's extra headers).
+ */
 export async function browserFrom(browser: Browser, ip: string, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  const proxied = ip === LOOPBACK_IP ? {} : { extraHTTPHeaders: { 'X-Forwarded-For': ip } };
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', ...proxied });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -88,15 +95,16 @@ export function useBrowserApp(env: Record<string, string> = {}): BrowserApp {
   };
 }
 
-/** A new gestor (or master) logged in from its own address, on an admin page whose main heading is `heading`. */
+/** A new gestor (or master) logged in from its own address (or `ip`), on an admin page whose main heading is `heading`. */
 export async function openAdminPage(
   app: BrowserApp,
   path: string,
   heading: string,
   width = 1440,
   role: AdminRole = 'gestor',
+  ip?: string,
 ): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const admin = await createAdminFixture(app.sut, role);
+  const admin = await createAdminFixture(app.sut, role, ip);
   const { context, page, errors } = await browserFrom(app.browser, admin.ip, width);
   await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
   await logIn(page, admin);

@@ -21,6 +21,19 @@ export function pageWindow(page: number, pageSize: number, total: number): PageW
   return { offset: total - end, limit: end - offset, reversed: true };
 }
 
+/** How many rows an export reads at a time (one batch in memory). */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * A datetime as read raw from its column, ready to be compared with that column again: the stored text itself
+ * on SQLite (which compares datetimes as text, so `10:00:00.000` is not equal to `10:00:00`), a UTC Date from
+ * MySQL written back as the database keeps it.
+ */
+export function storedDatetime(raw: unknown): string {
+  if (raw instanceof Date) return raw.toISOString().slice(0, 19).replace('T', ' ');
+  return String(raw);
+}
+
 /** How a page is read besides its window. */
 export interface PageReading {
   /**

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatPhone } from '@shared/br';
 import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
+import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
@@ -118,9 +119,12 @@ export default function Contatos() {
 
   return (
     <div>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Contatos</h1>
-        <p className="mt-1 text-sm text-slate-600">Mensagens enviadas pelo formulário do site.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Contatos</h1>
+          <p className="mt-1 text-sm text-slate-600">Mensagens enviadas pelo formulário do site.</p>
+        </div>
+        <ExportMenu path="/admin/contatos" query={filters} />
       </div>
 
       <div className="mt-6">

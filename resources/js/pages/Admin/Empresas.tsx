@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatCnpj } from '@shared/br';
 import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/enterprise.views';
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
+import { ExportMenu } from '../../components/admin/ExportMenu';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
@@ -103,10 +104,13 @@ export default function Empresas() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Empresas</h1>
           <p className="mt-1 text-sm text-slate-600">Concessionárias, revendas, fabricantes, leiloeiros e produtores cadastrados.</p>
         </div>
-        <Button onClick={() => openForm(null)}>
-          <Plus className="h-4 w-4" strokeWidth={2.2} aria-hidden="true" />
-          Nova Empresa
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu path="/admin/enterprises" query={filters} />
+          <Button onClick={() => openForm(null)}>
+            <Plus className="h-4 w-4" strokeWidth={2.2} aria-hidden="true" />
+            Nova Empresa
+          </Button>
+        </div>
       </div>
 
       <StatusSearchBar

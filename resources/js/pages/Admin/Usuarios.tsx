@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { formatCpf, formatPhone } from '@shared/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
 import { StatusSearchBar } from '../../components/admin/ListControls';
+import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
@@ -145,8 +146,13 @@ export default function Usuarios() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Usuários do App</h1>
-      <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Usuários do App</h1>
+          <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
+        </div>
+        <ExportMenu path="/admin/users" query={filters} />
+      </div>
 
       <StatusSearchBar
         options={FILTERS}

@@ -1,0 +1,65 @@
+import { Download } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * "Exportar": the list's current filter, search and order as a file, every row (streamed by the server, so the
+ * browser saves it as it arrives). CSV opens right in Excel in Portuguese; XLSX keeps numbers and dates typed.
+ */
+export function ExportMenu({ path, query }: { path: string; query: Record<string, string | number> }) {
+  const [open, setOpen] = useState(false);
+  // The menu opens towards the middle of the screen: leftwards from a button on the right, else rightwards.
+  const [alignRight, setAlignRight] = useState(true);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const href = (formato: 'csv' | 'xlsx') => {
+    const params = new URLSearchParams({ formato });
+    for (const [key, value] of Object.entries(query)) if (value !== '' && key !== 'page') params.set(key, String(value));
+    return `/api${path}/exportar?${params}`;
+  };
+  // The menu closes after the link's own navigation has started: a link taken out of the page first saves nothing.
+  const closeSoon = () => setTimeout(() => setOpen(false));
+  const item = 'block rounded-md px-3 py-2.5 text-sm text-slate-700 hover:bg-slate-100';
+  return (
+    <div ref={box} className="relative">
+      <button
+        type="button"
+        onClick={() => {
+          const bounds = box.current?.getBoundingClientRect();
+          setAlignRight(!bounds || bounds.left + bounds.width / 2 > window.innerWidth / 2);
+          setOpen((value) => !value);
+        }}
+        aria-expanded={open}
+        aria-haspopup="menu"
+        className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-700 hover:bg-slate-50 xl:h-10"
+      >
+        <Download className="h-4 w-4" aria-hidden />
+        Exportar
+      </button>
+      {open && (
+        <div
+          role="menu"
+          aria-label="Exportar"
+          className={`absolute z-20 mt-1 w-56 ${alignRight ? 'right-0' : 'left-0'} rounded-lg border border-slate-200 bg-white p-1 shadow-lg`}
+        >
+          <a role="menuitem" href={href('csv')} download className={item} onClick={closeSoon}>
+            CSV (Excel)
+          </a>
+          <a role="menuitem" href={href('xlsx')} download className={item} onClick={closeSoon}>
+            Planilha XLSX
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
