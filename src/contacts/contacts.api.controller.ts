@@ -29,7 +29,7 @@ export class ContactsApiController {
       query.formato ?? 'csv',
       { file: 'contatos', sheet: 'Contatos' },
       CONTACT_COLUMNS,
-      this.contacts.allInOrder({ status: query.status }),
+      this.contacts.allInOrder({ status: query.status, sentido: query.sentido }),
     );
   }
 

@@ -13,11 +13,11 @@ export class ContactsPagesController {
   /** The tab and page come from the URL; anything malformed opens Pendentes, page 1. */
   @Get('contato')
   index(@Query() query: Record<string, unknown>) {
-    const { status = 'pendente', page = 1 } = listStateFromUrl(ListContactsQuery, query);
-    const filters = { status, page };
+    const { status = 'pendente', page = 1, sentido } = listStateFromUrl(ListContactsQuery, query);
+    const filters = { status, page, ordem: sentido ? 'data' : '', sentido: sentido ?? '' };
     return inertia('Admin/Contatos', {
       filters,
-      contacts: () => this.contacts.list(filters),
+      contacts: () => this.contacts.list({ status, page, sentido }),
       counts: () => this.contacts.counts(),
       opened: () => openedRecord(query.abrir, (id) => this.contacts.get(id)),
     });

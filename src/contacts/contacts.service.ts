@@ -6,12 +6,37 @@ import { onlyDigits } from '../shared/br/index.js';
 import { AppException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts } from '../database/kept-counts.js';
-import { EXPORT_BATCH, pageWindow, readPage, storedDatetime, textSearch, whereTextSearch } from '../common/sql/list-query.js';
+import {
+  EXPORT_BATCH,
+  keysetBatches,
+  orderBy,
+  pageWindow,
+  readPage,
+  textSearch,
+  whereTextSearch,
+  type OrderColumn,
+  type SortDirection,
+} from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
 import { contactsError } from './contacts.errors.js';
+
+export interface ContactListFilters {
+  status?: ContactStatus;
+  page?: number;
+  pageSize?: number;
+  /** The date's direction: newest first (desc) unless asc. */
+  sentido?: SortDirection;
+}
+
+const KEY: OrderColumn = { path: 'c.id', column: 'c.id' };
+
+/** The date a tab shows and is ordered by: when received (pending) or when answered. */
+function dateColumns(status: ContactStatus): OrderColumn[] {
+  return status === 'pendente' ? [{ path: 'c.createdAt', column: 'c.created_at' }] : [{ path: 'c.respondedAt', column: 'c.responded_at' }];
+}
 
 @Injectable()
 export class ContactsService {
@@ -41,28 +66,17 @@ export class ContactsService {
   }
 
   /** A page of messages of one status: pending ones newest first, answered ones by latest answer. */
-  async list(filters: { status?: ContactStatus; page?: number; pageSize?: number }): Promise<ContactPage> {
+  async list(filters: ContactListFilters): Promise<ContactPage> {
     const status = filters.status ?? 'pendente';
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const total = (await this.counts())[status];
-    const order: [string, 'ASC' | 'DESC'][] =
-      status === 'pendente'
-        ? [
-            ['c.createdAt', 'DESC'],
-            ['c.id', 'DESC'],
-          ]
-        : [
-            ['c.respondedAt', 'DESC'],
-            ['c.id', 'DESC'],
-          ];
+    const direction = filters.sentido ?? 'desc';
+    const order = orderBy(dateColumns(status), KEY, direction);
     const rows = await readPage(() => this.contacts.createQueryBuilder('c').where('c.status = :status', { status }), order, pageWindow(page, pageSize, total), {
-      kept: { shape: `contacts:${status}`, on: this.contacts.manager.connection },
+      kept: { shape: `contacts:${status}:${direction}`, on: this.contacts.manager.connection },
     });
-    const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
-    const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
-    const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
-    return { data: rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null)), total, page, pageSize };
+    return { data: await this.views(rows), total, page, pageSize };
   }
 
   /**
@@ -86,30 +100,21 @@ export class ContactsService {
   }
 
   /**
-   * Every message of a tab in the list's order (pending: newest first; answered: latest answer first),
+   * Every message of a tab in the list's order (by the date it shows: newest first unless ascending),
    * `batchSize` at a time, each batch read after the last one's (date, id), with who answered each.
    */
-  async *allInOrder(filters: { status?: ContactStatus }, batchSize = EXPORT_BATCH): AsyncGenerator<ContactView[]> {
+  async *allInOrder(filters: ContactListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<ContactView[]> {
     const status = filters.status ?? 'pendente';
-    const [property, column] = status === 'pendente' ? (['createdAt', 'c.created_at'] as const) : (['respondedAt', 'c.responded_at'] as const);
-    let before: { at: string; id: number } | null = null;
-    for (;;) {
-      const query = this.contacts
-        .createQueryBuilder('c')
-        .where('c.status = :status', { status })
-        .orderBy(`c.${property}`, 'DESC')
-        .addOrderBy('c.id', 'DESC')
-        .limit(batchSize);
-      if (before) query.andWhere(`(${column} < :beforeAt OR (${column} = :beforeAt AND c.id < :beforeId))`, { beforeAt: before.at, beforeId: before.id });
-      const { entities: rows, raw } = await query.addSelect(column, 'keyset_at').getRawAndEntities<{ keyset_at: unknown }>();
-      if (rows.length === 0) return;
-      const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
-      const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
-      const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
-      yield rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null));
-      if (rows.length < batchSize) return;
-      before = { at: storedDatetime(raw[raw.length - 1].keyset_at), id: rows[rows.length - 1].id };
-    }
+    const query = () => this.contacts.createQueryBuilder('c').where('c.status = :status', { status });
+    for await (const rows of keysetBatches(query, dateColumns(status), KEY, filters.sentido ?? 'desc', batchSize)) yield await this.views(rows);
+  }
+
+  /** The messages' views, with the name of the admin who answered each. */
+  private async views(rows: Contact[]): Promise<ContactView[]> {
+    const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
+    const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
+    const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
+    return rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null));
   }
 
   /** How many messages each tab holds (kept counts). */

@@ -4,6 +4,10 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity('enterprises')
 @Index('idx_enterprises_ativo_sort', ['ativo', 'sortName', 'enterpriseId'])
 @Index('idx_enterprises_sort', ['sortName', 'enterpriseId'])
+// The lists' other sorts (migration ListSorts1765100000000).
+@Index('idx_enterprises_ativo_cnpj', ['ativo', 'cnpj', 'enterpriseId'])
+@Index('idx_enterprises_city_sort', ['citySort', 'enterpriseId'])
+@Index('idx_enterprises_ativo_city_sort', ['ativo', 'citySort', 'enterpriseId'])
 export class Enterprise {
   @PrimaryGeneratedColumn({ name: 'enterprise_id', type: 'integer' })
   enterpriseId: number;
@@ -78,6 +82,10 @@ export class Enterprise {
   /** The words of fantasia and razão, which the users' search box matches; computed by the database. */
   @Column({ name: 'name_search', type: 'varchar', length: 310, default: '', insert: false, update: false, select: false })
   nameSearch: string;
+
+  /** The city's folded name and UF, for ordering by city; computed by the database (migration ListSorts). */
+  @Column({ name: 'city_sort', type: 'varchar', length: 120, default: '', insert: false, update: false, select: false })
+  citySort: string;
 
   @Index('idx_enterprises_created')
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })

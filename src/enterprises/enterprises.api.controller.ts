@@ -18,14 +18,14 @@ export class EnterprisesApiController {
   /** `status` defaults to todos here; the screen opens on ativos (DESIGN.md section 5). */
   @Get()
   list(@Query() query: ListEnterprisesQuery) {
-    return this.enterprises.list({ status: query.status ?? 'todos', page: query.page, pageSize: query.pageSize, busca: query.busca });
+    return this.enterprises.list({ ...query, status: query.status ?? 'todos' });
   }
 
-  /** Exactly what the list shows for the status and search, every row, as CSV or XLSX. */
+  /** Exactly what the list shows for the status, search and order, every row, as CSV or XLSX. */
   @Get('exportar')
   @Audited({ action: 'enterprise.export', query: true })
   export(@Query() query: ExportEnterprisesQuery, @Res({ passthrough: true }) res: HttpReply) {
-    const filters = { status: query.status ?? 'todos', busca: query.busca };
+    const filters = { status: query.status ?? 'todos', busca: query.busca, ordem: query.ordem, sentido: query.sentido };
     return exportResponse(res, query.formato ?? 'csv', { file: 'empresas', sheet: 'Empresas' }, ENTERPRISE_COLUMNS, this.enterprises.allInOrder(filters));
   }
 

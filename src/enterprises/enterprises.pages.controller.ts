@@ -13,11 +13,11 @@ export class EnterprisesPagesController {
   @Get('empresas')
   index(@Query() query: Record<string, unknown>) {
     // The screen opens on ativos (DESIGN.md section 5); the API's default is todos.
-    const { status = 'ativos', page = 1, busca = '' } = listStateFromUrl(ListEnterprisesQuery, query);
-    const filters = { status, page, busca };
+    const { status = 'ativos', page = 1, busca = '', ordem, sentido } = listStateFromUrl(ListEnterprisesQuery, query);
+    const filters = { status, page, busca, ordem: ordem ?? '', sentido: sentido ?? '' };
     return inertia('Admin/Empresas', {
       filters,
-      enterprises: () => this.enterprises.list(filters),
+      enterprises: () => this.enterprises.list({ status, page, busca, ordem, sentido }),
       counts: () => this.enterprises.counts(filters.busca),
       opened: () => openedRecord(query.abrir, (id) => this.enterprises.get(id)),
     });

@@ -7,19 +7,65 @@ import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteU
 import { plainQuery } from '../common/sql/plain-query.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { EXPORT_BATCH, pageWindow, preferFulltext, readPage, textSearch, whereTextSearch, type TextSearch } from '../common/sql/list-query.js';
+import {
+  EXPORT_BATCH,
+  keysetBatches,
+  orderBy,
+  preferFulltext,
+  readPage,
+  readParts,
+  textSearch,
+  whereTextSearch,
+  type OrderColumn,
+  type PageWindow,
+  type SortDirection,
+  type TextSearch,
+} from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import type { AddressInput } from './dto/address.input.js';
 import type { EnterpriseInput } from './dto/enterprise.input.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
-import type { AddressView, BillingView, EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView } from '../shared/enterprise.views.js';
+import type {
+  AddressView,
+  BillingView,
+  EnterpriseCounts,
+  EnterpriseListFilters,
+  EnterprisePage,
+  EnterpriseSort,
+  EnterpriseView,
+} from '../shared/enterprise.views.js';
 import { Enterprise } from './enterprise.entity.js';
 import { enterprisesError } from './enterprises.errors.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];
+
+const KEY: OrderColumn = { path: 'e.enterpriseId', column: 'e.enterprise_id' };
+const BY_NAME: OrderColumn[] = [{ path: 'e.sortName', column: 'e.sort_name' }];
+/** The columns of each sort but Status (then the key breaks ties); each has an index, and one per status tab. */
+export const ENTERPRISE_SORT_COLUMNS: Record<Exclude<EnterpriseSort, 'status'>, OrderColumn[]> = {
+  fantasia: BY_NAME,
+  cnpj: [{ path: 'e.cnpj', column: 'e.cnpj' }],
+  cidade: [{ path: 'e.citySort', column: 'e.city_sort' }],
+};
+
+/**
+ * The list as parts laid end to end, each a status tab in one order. Sorting by Status puts the active
+ * companies before the inactive ones (after, descending), each by trade name: two index reads, where one
+ * ORDER BY would need the status and the name in opposite directions.
+ */
+function sortParts(filters: EnterpriseListFilters) {
+  const status = filters.status ?? 'todos';
+  const direction = filters.sentido ?? 'asc';
+  if (filters.ordem === 'status') {
+    const statuses = status !== 'todos' ? [status] : direction === 'asc' ? (['ativos', 'inativos'] as const) : (['inativos', 'ativos'] as const);
+    return statuses.map((part) => ({ status: part, key: 'status', columns: BY_NAME, direction: 'asc' as SortDirection }));
+  }
+  const key = filters.ordem ?? 'fantasia';
+  return [{ status, key, columns: ENTERPRISE_SORT_COLUMNS[key], direction }];
+}
 
 @Injectable()
 export class EnterprisesService {
@@ -32,26 +78,30 @@ export class EnterprisesService {
     private readonly kept: KeptCounts,
   ) {}
 
-  /** A page of companies, ordered by trade name, with the total that match the filters. */
+  /** A page of companies in the asked order (trade name by default), with the total that match the filters. */
   async list(filters: EnterpriseListFilters): Promise<EnterprisePage> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const search = textSearch(filters.busca);
-    const pick = (counts: EnterpriseCounts) => counts[filters.status ?? 'todos'];
-    const total = pick(await this.counts(filters.busca));
-    const window = pageWindow(page, pageSize, total);
-    const fulltext = search.active && isMysql(this.dataSource) && preferFulltext(search, window, total, pick(await this.keptCounts()));
-    const rows = await readPage(
-      () => this.filtered(filters, search, fulltext),
-      [
-        ['e.sortName', 'ASC'],
-        ['e.enterpriseId', 'ASC'],
-      ],
-      window,
-      // Without a search the statement depends on the status tab only.
-      search.active ? {} : { kept: { shape: `enterprises:${filters.status ?? 'todos'}`, on: this.dataSource } },
-    );
-    return { data: await this.views(rows), total, page, pageSize };
+    const counts = await this.counts(filters.busca);
+    const parts = sortParts(filters).map((part) => ({
+      total: counts[part.status],
+      read: async (window: PageWindow) => {
+        const fulltext =
+          search.active &&
+          isMysql(this.dataSource) &&
+          (part.columns !== BY_NAME || preferFulltext(search, window, counts[part.status], (await this.keptCounts())[part.status]));
+        return readPage(
+          () => this.filtered({ ...filters, status: part.status }, search, fulltext),
+          orderBy(part.columns, KEY, part.direction),
+          window,
+          // Without a search the statement depends on the status tab and the order only.
+          search.active ? {} : { kept: { shape: `enterprises:${part.status}:${part.key}:${part.direction}`, on: this.dataSource } },
+        );
+      },
+    }));
+    const rows = await readParts(parts, page, pageSize);
+    return { data: await this.views(rows), total: counts[filters.status ?? 'todos'], page, pageSize };
   }
 
   /** The companies of a status tab and search, unordered. */
@@ -64,28 +114,15 @@ export class EnterprisesService {
   }
 
   /**
-   * Every company of a status tab and search, in the list's order, `batchSize` at a time: each batch is read
-   * after the last one's (trade name, id) through the ordering index, so the last batch of a large export
-   * costs what the first does and only one batch is in memory.
+   * Every company of a status tab and search, in the list's order, a batch at a time (keyset batches through
+   * the ordering index: flat memory, the last batch as cheap as the first).
    */
   async *allInOrder(filters: EnterpriseListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<EnterpriseView[]> {
     const search = textSearch(filters.busca);
     const fulltext = search.active && isMysql(this.dataSource);
-    let after: { name: string; id: number } | null = null;
-    for (;;) {
-      const query = this.filtered(filters, search, fulltext)
-        .addSelect('e.sortName')
-        .orderBy('e.sortName', 'ASC')
-        .addOrderBy('e.enterpriseId', 'ASC')
-        .limit(batchSize);
-      if (after)
-        query.andWhere('(e.sort_name > :afterName OR (e.sort_name = :afterName AND e.enterprise_id > :afterId))', { afterName: after.name, afterId: after.id });
-      const rows = await query.getMany();
-      if (rows.length === 0) return;
-      yield await this.views(rows);
-      if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1];
-      after = { name: last.sortName, id: last.enterpriseId };
+    for (const part of sortParts(filters)) {
+      const query = () => this.filtered({ ...filters, status: part.status }, search, fulltext);
+      for await (const rows of keysetBatches(query, part.columns, KEY, part.direction, batchSize)) yield await this.views(rows);
     }
   }
 

@@ -43,11 +43,17 @@ export interface LinkedUserView {
   status: number;
 }
 
+/** The columns the companies list sorts by (`ordem`); Fantasia ascending when none is given. */
+export const ENTERPRISE_SORTS = ['fantasia', 'cnpj', 'cidade', 'status'] as const;
+export type EnterpriseSort = (typeof ENTERPRISE_SORTS)[number];
+
 export interface EnterpriseListFilters {
   status?: 'todos' | 'ativos' | 'inativos';
   page?: number;
   pageSize?: number;
   busca?: string;
+  ordem?: EnterpriseSort;
+  sentido?: 'asc' | 'desc';
 }
 
 export interface EnterprisePage {

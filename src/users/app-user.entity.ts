@@ -6,6 +6,12 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('idx_app_users_enterprise', ['enterpriseId', 'sortName'])
 // The search's walk in the list's order reads this index alone (migration SearchWalkIndex1764800000000).
 @Index('idx_app_users_added_search', ['dateAdded', 'userId', 'enterpriseId', 'searchText'])
+// The list's other sorts (migration ListSorts1765100000000).
+@Index('idx_app_users_name', ['sortName', 'userId'])
+@Index('idx_app_users_status_name', ['status', 'sortName', 'userId'])
+@Index('idx_app_users_status_email', ['status', 'email', 'userId'])
+@Index('idx_app_users_company_sort', ['enterpriseSort', 'userId'])
+@Index('idx_app_users_status_company_sort', ['status', 'enterpriseSort', 'userId'])
 export class AppUser {
   @PrimaryGeneratedColumn({ name: 'user_id', type: 'integer' })
   userId: number;
@@ -61,6 +67,10 @@ export class AppUser {
   /** The words the search box matches; computed by the database, never written here. */
   @Column({ name: 'search_text', type: 'varchar', length: 600, default: '', insert: false, update: false, select: false })
   searchText: string;
+
+  /** The company's sort_name, for ordering by company; computed by the database (migration ListSorts). */
+  @Column({ name: 'enterprise_sort', type: 'varchar', length: 150, default: '', insert: false, update: false, select: false })
+  enterpriseSort: string;
 
   @Index('idx_app_users_added')
   @Column({ name: 'date_added', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })

@@ -26,11 +26,11 @@ export class AppUsersApiController {
     return this.users.list({ ...query, status: query.status ?? 'todos' });
   }
 
-  /** Exactly what the list shows for the status, dates and search, every row, as CSV or XLSX. */
+  /** Exactly what the list shows for the status, dates, search and order, every row, as CSV or XLSX. */
   @Get('exportar')
   @Audited({ action: 'user.export', query: true })
   export(@Query() query: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
-    const filters = { status: query.status ?? 'todos', busca: query.busca, date_from: query.date_from, date_to: query.date_to };
+    const { formato, ...filters } = { ...query, status: query.status ?? 'todos' };
     return exportResponse(res, query.formato ?? 'csv', { file: 'usuarios', sheet: 'Usuários' }, USER_COLUMNS, this.users.allInOrder(filters));
   }
 

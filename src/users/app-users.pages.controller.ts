@@ -12,9 +12,9 @@ export class AppUsersPagesController {
 
   @Get('usuarios')
   index(@Query() query: Record<string, unknown>) {
-    const { status = 'todos', page = 1, busca = '', date_from = '', date_to = '' } = listStateFromUrl(ListUsersQuery, query);
-    const filters = { status, page, busca, date_from, date_to };
-    const criteria = { ...filters, date_from: filters.date_from || undefined, date_to: filters.date_to || undefined };
+    const { status = 'todos', page = 1, busca = '', date_from = '', date_to = '', ordem, sentido } = listStateFromUrl(ListUsersQuery, query);
+    const filters = { status, page, busca, date_from, date_to, ordem: ordem ?? '', sentido: sentido ?? '' };
+    const criteria = { status, page, busca, date_from: date_from || undefined, date_to: date_to || undefined, ordem, sentido };
     return inertia('Admin/Usuarios', {
       filters,
       users: () => this.users.list(criteria),

@@ -7,7 +7,19 @@ import { searchWords } from '../common/search-text.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import { EXPORT_BATCH, pageWindow, storedDatetime, preferFulltext, readPage, textSearch, type TextSearch } from '../common/sql/list-query.js';
+import {
+  EXPORT_BATCH,
+  keysetBatches,
+  orderBy,
+  preferFulltext,
+  readPage,
+  readParts,
+  textSearch,
+  type OrderColumn,
+  type PageWindow,
+  type SortDirection,
+  type TextSearch,
+} from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
@@ -16,7 +28,7 @@ import { AppUser } from './app-user.entity.js';
 import type { AppUserCounts, AppUserPage, AppUserView } from '../shared/app-user.views.js';
 import { Cargo } from './cargo.entity.js';
 import type { UpdateUserInput } from './dto/update-user.input.js';
-import type { UserStatusFilter } from './dto/list-users.query.js';
+import type { UserSort, UserStatusFilter } from './dto/list-users.query.js';
 import { UserLookupsService } from './user-lookups.service.js';
 import { usersError } from './users.errors.js';
 import { dayStartUtc, nextDayStartUtc, utcDatetimeText } from '../common/sao-paulo-day.js';
@@ -38,6 +50,8 @@ export interface UserListFilters {
   busca?: string;
   date_from?: string;
   date_to?: string;
+  ordem?: UserSort;
+  sentido?: SortDirection;
 }
 
 /** Companies found by name: their ids, or 'many' past COMPANY_IDS_MAX (then each user's company row is read). */
@@ -111,6 +125,31 @@ function whereSearched(query: SelectQueryBuilder<AppUser>, search: TextSearch, p
   query.setParameters({ fulltext: search.fulltext, ...(many ? { fulltextAny: search.fulltextAny } : {}) });
 }
 
+const KEY: OrderColumn = { path: 'u.userId', column: 'u.user_id' };
+const BY_ADDED: OrderColumn[] = [{ path: 'u.dateAdded', column: 'u.date_added' }];
+/** The columns of each sort but Status (then the key breaks ties); each has an index, and one per status tab. */
+export const USER_SORT_COLUMNS: Record<Exclude<UserSort, 'status'>, OrderColumn[]> = {
+  nome: [{ path: 'u.sortName', column: 'u.sort_name' }],
+  email: [{ path: 'u.email', column: 'u.email' }],
+  cadastro: BY_ADDED,
+  empresa: [{ path: 'u.enterpriseSort', column: 'u.enterprise_sort' }],
+};
+
+/**
+ * The list as parts laid end to end, each a status tab in one order. Sorting by Status puts the active users
+ * before the inactive ones (after, descending), each newest first: two index reads, where one ORDER BY would
+ * need the status and the date in opposite directions.
+ */
+function sortParts(filters: UserListFilters) {
+  const status = filters.status ?? 'todos';
+  if (filters.ordem === 'status') {
+    const statuses = status !== 'todos' ? [status] : filters.sentido === 'desc' ? (['inativos', 'ativos'] as const) : (['ativos', 'inativos'] as const);
+    return statuses.map((part) => ({ status: part, key: 'status', columns: BY_ADDED, direction: 'desc' as SortDirection }));
+  }
+  const key = filters.ordem ?? 'cadastro';
+  return [{ status, key, columns: USER_SORT_COLUMNS[key], direction: filters.sentido ?? (key === 'cadastro' ? 'desc' : 'asc') }];
+}
+
 /** Past this many companies for a term, the search reads each user's company row instead of listing ids. */
 const COMPANY_IDS_MAX = 1000;
 
@@ -143,36 +182,44 @@ export class AppUsersService {
     private readonly kept: KeptCounts,
   ) {}
 
-  /** A page of users, newest registrations first. */
+  /** A page of users in the asked order (newest registrations first by default). */
   async list(filters: UserListFilters): Promise<AppUserPage> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const days = registrationDays(filters);
     const search = textSearch(filters.busca);
-    const pick = (counts: AppUserCounts) => counts[filters.status ?? 'todos'];
-    const total = pick(await this.counts(filters));
-    const window = pageWindow(page, pageSize, total);
-    const searched = search.active
-      ? {
-          plan: await this.searchPlan(search),
-          fulltext: isMysql(this.users.manager.connection) && preferFulltext(search, window, total, pick(await this.keptCounts(days))),
-        }
-      : null;
-    const query = () => this.filtered(filters, days, searched && { search, ...searched });
-    // A search checks many rows for each one it keeps: it finds the page's ids in idx_app_users_added_search
-    // alone, then reads those rows. Without one, the statement depends on the status tab and the dates only.
-    const rows = await readPage(
-      query,
-      [
-        ['u.dateAdded', 'DESC'],
-        ['u.userId', 'DESC'],
-      ],
-      window,
-      search.active
-        ? { deferredBy: 'u.userId' }
-        : { kept: { shape: `users:${filters.status ?? 'todos'}:${days.from?.day ?? ''}:${days.to?.day ?? ''}`, on: this.users.manager.connection } },
-    );
-    return { data: await this.views(rows), total, page, pageSize };
+    const counts = await this.counts(filters);
+    const plan = search.active ? await this.searchPlan(search) : null;
+    const mysql = isMysql(this.users.manager.connection);
+    const parts = sortParts(filters).map((part) => ({
+      total: counts[part.status],
+      read: async (window: PageWindow) => {
+        // The walk in registration order reads idx_app_users_added_search alone; any other order would read
+        // each row it tests, so there the FULLTEXT index finds the candidates whenever it can.
+        const fulltext =
+          mysql &&
+          search.fulltext !== null &&
+          (part.columns !== BY_ADDED || preferFulltext(search, window, counts[part.status], (await this.keptCounts(days))[part.status]));
+        const query = () => this.filtered({ ...filters, status: part.status }, days, plan && { search, plan, fulltext });
+        // A search checks many rows for each one it keeps: it finds the page's ids first, then reads those rows.
+        // Without one, the statement depends on the status tab, the dates and the order only.
+        return readPage(
+          query,
+          orderBy(part.columns, KEY, part.direction),
+          window,
+          search.active
+            ? { deferredBy: 'u.userId' }
+            : {
+                kept: {
+                  shape: `users:${part.status}:${days.from?.day ?? ''}:${days.to?.day ?? ''}:${part.key}:${part.direction}`,
+                  on: this.users.manager.connection,
+                },
+              },
+        );
+      },
+    }));
+    const rows = await readParts(parts, page, pageSize);
+    return { data: await this.views(rows), total: counts[filters.status ?? 'todos'], page, pageSize };
   }
 
   /** The users of a status tab, registration days and search, unordered. */
@@ -186,28 +233,16 @@ export class AppUsersService {
   }
 
   /**
-   * Every user of the filters, in the list's order (newest first), `batchSize` at a time: each batch is read
-   * before the last one's (registration, id) through the ordering index, so only one batch is in memory and
-   * the last batch costs what the first does.
+   * Every user of the filters, in the list's order, a batch at a time (keyset batches through the ordering
+   * index: flat memory, the last batch as cheap as the first).
    */
   async *allInOrder(filters: UserListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<AppUserView[]> {
     const days = registrationDays(filters);
     const search = textSearch(filters.busca);
     const searched = search.active ? { search, plan: await this.searchPlan(search), fulltext: isMysql(this.users.manager.connection) } : null;
-    let before: { added: string; id: number } | null = null;
-    for (;;) {
-      const query = this.filtered(filters, days, searched).orderBy('u.dateAdded', 'DESC').addOrderBy('u.userId', 'DESC').limit(batchSize);
-      if (before) {
-        query.andWhere('(u.date_added < :beforeAdded OR (u.date_added = :beforeAdded AND u.user_id < :beforeId))', {
-          beforeAdded: before.added,
-          beforeId: before.id,
-        });
-      }
-      const { entities: rows, raw } = await query.addSelect('u.date_added', 'keyset_added').getRawAndEntities<{ keyset_added: unknown }>();
-      if (rows.length === 0) return;
-      yield await this.views(rows);
-      if (rows.length < batchSize) return;
-      before = { added: storedDatetime(raw[raw.length - 1].keyset_added), id: rows[rows.length - 1].userId };
+    for (const part of sortParts(filters)) {
+      const query = () => this.filtered({ ...filters, status: part.status }, days, searched);
+      for await (const rows of keysetBatches(query, part.columns, KEY, part.direction, batchSize)) yield await this.views(rows);
     }
   }
 

@@ -130,8 +130,13 @@ describe('the /admin/contato page', () => {
   it('opens on Pendentes with both counts, and reads the tab and page from the URL', async () => {
     const first = pageObject((await page('').expect(200)).text);
     expect(first.component).toBe('Admin/Contatos');
-    expect(first.props.filters).toEqual({ status: 'pendente', page: 1 });
+    expect(first.props.filters).toEqual({ status: 'pendente', page: 1, ordem: '', sentido: '' });
     expect(first.props.counts).toEqual({ pendente: await repo().countBy({ status: 'pendente' }), respondido: await repo().countBy({ status: 'respondido' }) });
-    expect(pageObject((await page('?status=respondido&page=x').expect(200)).text).props.filters).toEqual({ status: 'respondido', page: 1 });
+    expect(pageObject((await page('?status=respondido&page=x&sentido=asc').expect(200)).text).props.filters).toEqual({
+      status: 'respondido',
+      page: 1,
+      ordem: 'data',
+      sentido: 'asc',
+    });
   });
 });

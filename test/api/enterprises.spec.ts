@@ -446,20 +446,20 @@ describe('the /admin/empresas page', () => {
   it('opens on Ativos, with the list, the counts and the list state read from the URL', async () => {
     const first = pageObject((await page('').expect(200)).text);
     expect(first.component).toBe('Admin/Empresas');
-    expect(first.props.filters).toEqual({ status: 'ativos', page: 1, busca: '' });
+    expect(first.props.filters).toEqual({ status: 'ativos', page: 1, busca: '', ordem: '', sentido: '' });
     expect(first.props.enterprises).toMatchObject({ page: 1, pageSize: 20, total: first.props.counts.ativos });
     expect(first.props.counts.todos).toBe(first.props.counts.ativos + first.props.counts.inativos);
 
-    const inactive = pageObject((await page('?status=inativos&busca=%20x%20').expect(200)).text);
-    expect(inactive.props.filters).toEqual({ status: 'inativos', page: 1, busca: 'x' });
+    const inactive = pageObject((await page('?status=inativos&busca=%20x%20&ordem=cidade&sentido=desc').expect(200)).text);
+    expect(inactive.props.filters).toEqual({ status: 'inativos', page: 1, busca: 'x', ordem: 'cidade', sentido: 'desc' });
   });
 
   it('falls back to the defaults on a malformed link instead of failing', async () => {
     // Each field is read with the API's own rules (ListEnterprisesQuery): one that breaks them takes its default.
-    const res = pageObject((await page(`?status=todas&page=abc&busca=${'b'.repeat(300)}`).expect(200)).text);
-    expect(res.props.filters).toEqual({ status: 'ativos', page: 1, busca: '' });
-    const kept = pageObject((await page(`?status=inativos&page=0&busca=${'b'.repeat(100)}`).expect(200)).text);
-    expect(kept.props.filters).toEqual({ status: 'inativos', page: 1, busca: 'b'.repeat(100) });
+    const res = pageObject((await page(`?status=todas&page=abc&busca=${'b'.repeat(300)}&ordem=razao&sentido=cima`).expect(200)).text);
+    expect(res.props.filters).toEqual({ status: 'ativos', page: 1, busca: '', ordem: '', sentido: '' });
+    const kept = pageObject((await page(`?status=inativos&page=0&busca=${'b'.repeat(100)}&ordem=cnpj`).expect(200)).text);
+    expect(kept.props.filters).toEqual({ status: 'inativos', page: 1, busca: 'b'.repeat(100), ordem: 'cnpj', sentido: '' });
     expect(
       (
         await request(app.sut.server)

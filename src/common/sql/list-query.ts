@@ -15,10 +15,94 @@ export interface PageWindow {
 }
 
 export function pageWindow(page: number, pageSize: number, total: number): PageWindow {
-  const offset = (page - 1) * pageSize;
-  if (offset >= total || offset * 2 <= total) return { offset, limit: pageSize, reversed: false };
-  const end = Math.min(total, offset + pageSize);
+  return windowWithin((page - 1) * pageSize, pageSize, total);
+}
+
+/** Rows `offset` to `offset + limit` of `total`, read from the end past the middle. */
+export function windowWithin(offset: number, limit: number, total: number): PageWindow {
+  if (offset >= total || offset * 2 <= total) return { offset, limit, reversed: false };
+  const end = Math.min(total, offset + limit);
   return { offset: total - end, limit: end - offset, reversed: true };
+}
+
+/** One part of a list read as parts one after another (a status sort: the active rows, then the inactive). */
+export interface ListPart<T> {
+  total: number;
+  read: (window: PageWindow) => Promise<T[]>;
+}
+
+/** A page of the parts laid end to end: each part reads only its share, through its own window. */
+export async function readParts<T>(parts: ListPart<T>[], page: number, pageSize: number): Promise<T[]> {
+  let offset = (page - 1) * pageSize;
+  let wanted = pageSize;
+  const rows: T[] = [];
+  for (const part of parts) {
+    if (wanted <= 0) break;
+    if (offset >= part.total) {
+      offset -= part.total;
+      continue;
+    }
+    const limit = Math.min(wanted, part.total - offset);
+    rows.push(...(await part.read(windowWithin(offset, limit, part.total))));
+    wanted -= limit;
+    offset = 0;
+  }
+  return rows;
+}
+
+/** A sort's direction as the URL carries it. */
+export type SortDirection = 'asc' | 'desc';
+
+/** A column a list is ordered by: its property path (`u.sortName`) and its column (`u.sort_name`). */
+export interface OrderColumn {
+  path: string;
+  column: string;
+}
+
+/** The ORDER BY of `columns` then the key, all in one direction (so one index serves it, either way). */
+export function orderBy(columns: OrderColumn[], key: OrderColumn, direction: SortDirection): [string, 'ASC' | 'DESC'][] {
+  const sql = direction === 'asc' ? 'ASC' : 'DESC';
+  return [...columns, key].map((column) => [column.path, sql]);
+}
+
+/**
+ * Every row of `query` in the order of `columns` then `key` (one direction), `batchSize` at a time: each batch
+ * is read after the last one's values (a keyset, through the ordering index), so the last batch of a large
+ * export costs what the first does and only one batch is in memory.
+ */
+export async function* keysetBatches<T extends ObjectLiteral>(
+  query: () => SelectQueryBuilder<T>,
+  columns: OrderColumn[],
+  key: OrderColumn,
+  direction: SortDirection,
+  batchSize = EXPORT_BATCH,
+): AsyncGenerator<T[]> {
+  const all = [...columns, key];
+  const after = direction === 'asc' ? '>' : '<';
+  let last: unknown[] | null = null;
+  for (;;) {
+    const builder = query();
+    orderBy(columns, key, direction).forEach(([path, sql], index) => (index === 0 ? builder.orderBy(path, sql) : builder.addOrderBy(path, sql)));
+    // In parentheses: a selection that names an entity's property (`c.id`) would take that column from the entity.
+    all.forEach((column, index) => builder.addSelect(`(${column.column})`, `keyset_${index}`));
+    if (last) {
+      const values = last;
+      // (a, b, k) after (x, y, z): a > x, or a = x and b > y, or a = x and b = y and k > z.
+      const branches = all.map((column, index) =>
+        [...all.slice(0, index).map((previous, at) => `${previous.column} = :keyset${at}`), `${column.column} ${after} :keyset${index}`].join(' AND '),
+      );
+      builder.andWhere(`((${branches.join(') OR (')}))`, Object.fromEntries(values.map((value, index) => [`keyset${index}`, value])));
+    }
+    const { entities, raw } = await builder.limit(batchSize).getRawAndEntities<Record<string, unknown>>();
+    if (entities.length === 0) return;
+    yield entities;
+    if (entities.length < batchSize) return;
+    const row = raw[raw.length - 1];
+    last = all.map((_, index) => {
+      const value = row[`keyset_${index}`];
+      return value instanceof Date ? storedDatetime(value) : value;
+    });
+  }
 }
 
 /** How many rows an export reads at a time (one batch in memory). */

@@ -11,6 +11,7 @@ import { SearchOwnedByDatabase1764700000000 } from './1764700000000-SearchOwnedB
 import { SearchWalkIndex1764800000000 } from './1764800000000-SearchWalkIndex.js';
 import { AuditTargetIndex1764900000000 } from './1764900000000-AuditTargetIndex.js';
 import { ContactsSearch1765000000000 } from './1765000000000-ContactsSearch.js';
+import { ListSorts1765100000000 } from './1765100000000-ListSorts.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SearchWalkIndex1764800000000,
   AuditTargetIndex1764900000000,
   ContactsSearch1765000000000,
+  ListSorts1765100000000,
 ];

@@ -1,6 +1,8 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Trim } from '../../common/http/trim.decorator.js';
 import { PageQuery } from '../../common/http/page.query.js';
+import { SortDirectionField, SortKeyField } from '../../common/http/sort.query.js';
+import { ENTERPRISE_SORTS, type EnterpriseSort } from '../../shared/enterprise.views.js';
 
 export const ENTERPRISE_STATUS_FILTERS = ['todos', 'ativos', 'inativos'] as const;
 export type EnterpriseStatusFilter = (typeof ENTERPRISE_STATUS_FILTERS)[number];
@@ -17,4 +19,10 @@ export class ListEnterprisesQuery extends PageQuery {
   @IsOptional()
   @Trim()
   busca?: string;
+
+  @SortKeyField(ENTERPRISE_SORTS)
+  ordem?: EnterpriseSort;
+
+  @SortDirectionField()
+  sentido?: 'asc' | 'desc';
 }

@@ -2,9 +2,13 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsSaoPauloDay, NotAfterDay } from '../../common/http/day.validators.js';
 import { Trim } from '../../common/http/trim.decorator.js';
 import { PageQuery } from '../../common/http/page.query.js';
+import { SortDirectionField, SortKeyField } from '../../common/http/sort.query.js';
 
 export const USER_STATUS_FILTERS = ['todos', 'ativos', 'inativos'] as const;
 export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
+/** The columns the users list sorts by (`ordem`); Data de Cadastro, newest first, when none is given. */
+export const USER_SORTS = ['nome', 'email', 'cadastro', 'empresa', 'status'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
 const DATE_MESSAGE = 'Data inválida: use AAAA-MM-DD.';
 
 // Rules run from the one nearest the property upwards; the first failure is reported. The API validates with this
@@ -30,4 +34,10 @@ export class ListUsersQuery extends PageQuery {
   @IsSaoPauloDay({ message: DATE_MESSAGE })
   @IsOptional()
   date_to?: string;
+
+  @SortKeyField(USER_SORTS)
+  ordem?: UserSort;
+
+  @SortDirectionField()
+  sentido?: 'asc' | 'desc';
 }

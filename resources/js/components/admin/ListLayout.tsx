@@ -1,23 +1,28 @@
 import type { ReactNode, RefObject } from 'react';
 import { LoadError } from '../ui/LoadError';
 import { Pagination } from '../ui/Pagination';
+import { SortHeader, type ListSort } from './ListSort';
 
 /**
  * The two faces of an admin list. Below 1280 px (phones, tablets and laptops with the sidebar open) rows are
  * cards, one or two per line, where every field and action fits; from 1280 px up they form a table, which
  * scrolls sideways if its columns ever outgrow the box, with the actions column kept in view on the right.
  */
-export function ListTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+export function ListTable({ columns, sort, children }: { columns: (string | { label: string; sort: string })[]; sort?: ListSort; children: ReactNode }) {
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block" data-list="table">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            {columns.map((column) => (
-              <th key={column} className="px-4 py-3">
-                {column}
-              </th>
-            ))}
+            {columns.map((column) =>
+              typeof column === 'string' || !sort ? (
+                <th key={typeof column === 'string' ? column : column.label} className="px-4 py-3">
+                  {typeof column === 'string' ? column : column.label}
+                </th>
+              ) : (
+                <SortHeader key={column.label} sort={sort} column={column.sort} label={column.label} />
+              ),
+            )}
             <th className={ACTIONS_HEAD}>Ações</th>
           </tr>
         </thead>

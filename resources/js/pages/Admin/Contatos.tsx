@@ -6,6 +6,7 @@ import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.vi
 import { FilterButtons } from '../../components/admin/ListControls';
 import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
+import { listSort, SortSelect } from '../../components/admin/ListSort';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
 import { IconButton, IconLink } from '../../components/ui/IconButton';
@@ -27,6 +28,8 @@ type Status = 'pendente' | 'respondido';
 interface Filters extends Record<string, string | number> {
   status: Status;
   page: number;
+  ordem: string;
+  sentido: string;
 }
 interface Props extends SharedProps {
   filters: Filters;
@@ -87,6 +90,10 @@ export default function Contatos() {
   }
 
   const answered = filters.status === 'respondido';
+  // The one sort of the tabs: the date each shows (received, or answered), newest first by default.
+  const sort = listSort(filters, [{ key: 'data', label: answered ? 'Respondido em' : 'Recebido em', first: 'desc' }], 'data', (order) =>
+    visit({ ...filters, ...order, page: 1 }),
+  );
   const actions = (contact: ContactView) => (
     <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       <IconLink
@@ -128,8 +135,16 @@ export default function Contatos() {
       </div>
 
       <div className="mt-6">
-        <FilterButtons label="Filtrar contatos" options={TABS} value={filters.status} counts={counts} onChange={(status) => visit({ status, page: 1 })} />
+        <FilterButtons
+          label="Filtrar contatos"
+          options={TABS}
+          value={filters.status}
+          counts={counts}
+          onChange={(status) => visit({ ...filters, status, page: 1 })}
+        />
       </div>
+
+      <SortSelect sort={sort} id="ordem-contatos" />
 
       <ListBody
         list={list}
@@ -140,7 +155,16 @@ export default function Contatos() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable columns={['Nome', 'Email', 'Telefone', 'Mensagem', ...(answered ? ['Canal', 'Respondido em'] : ['Recebido em'])]}>
+        <ListTable
+          sort={sort}
+          columns={[
+            'Nome',
+            'Email',
+            'Telefone',
+            'Mensagem',
+            ...(answered ? ['Canal', { label: 'Respondido em', sort: 'data' }] : [{ label: 'Recebido em', sort: 'data' }]),
+          ]}
+        >
           {contacts.data.map((contact) => (
             <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
               <td className="px-4 py-2.5">

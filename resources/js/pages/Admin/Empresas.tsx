@@ -7,6 +7,7 @@ import { EnterpriseDetailsModal, formatCity } from '../../components/admin/Enter
 import { ExportMenu } from '../../components/admin/ExportMenu';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { StatusSearchBar } from '../../components/admin/ListControls';
+import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
@@ -27,6 +28,8 @@ interface Filters extends Record<string, string | number> {
   status: StatusFilter;
   page: number;
   busca: string;
+  ordem: string;
+  sentido: string;
 }
 interface Props extends SharedProps {
   filters: Filters;
@@ -42,6 +45,12 @@ const FILTERS: { key: StatusFilter; label: string }[] = [
   { key: 'inativos', label: 'Inativos' },
 ];
 const NA = 'N/A';
+const SORTS: SortOption[] = [
+  { key: 'fantasia', label: 'Fantasia' },
+  { key: 'cnpj', label: 'CNPJ' },
+  { key: 'cidade', label: 'Cidade' },
+  { key: 'status', label: 'Status' },
+];
 
 export default function Empresas() {
   const { filters, enterprises, counts, opened } = usePage<Props>().props;
@@ -62,6 +71,7 @@ export default function Empresas() {
   const list = useListVisit<Filters>('/admin/empresas', ['filters', 'enterprises', 'counts'], { page: 1, busca: '' });
   const { visit } = list;
   const reload = () => visit(filters);
+  const sort = listSort(filters, SORTS, 'fantasia', (order) => visit({ ...filters, ...order, page: 1 }));
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -122,6 +132,8 @@ export default function Empresas() {
         onChange={(change) => visit({ ...filters, ...change, page: 1 })}
       />
 
+      <SortSelect sort={sort} id="ordem-empresas" />
+
       <ListBody
         list={list}
         rows={enterprises}
@@ -131,7 +143,17 @@ export default function Empresas() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable columns={['Logo', 'Fantasia', 'CNPJ', 'IE', 'Cidade', 'Status']}>
+        <ListTable
+          sort={sort}
+          columns={[
+            'Logo',
+            { label: 'Fantasia', sort: 'fantasia' },
+            { label: 'CNPJ', sort: 'cnpj' },
+            'IE',
+            { label: 'Cidade', sort: 'cidade' },
+            { label: 'Status', sort: 'status' },
+          ]}
+        >
           {enterprises.data.map((enterprise) => (
             <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
               <td className="px-4 py-2.5">

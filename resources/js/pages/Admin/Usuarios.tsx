@@ -6,6 +6,7 @@ import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.v
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
+import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
@@ -31,6 +32,8 @@ interface Filters extends Record<string, string | number> {
   busca: string;
   date_from: string;
   date_to: string;
+  ordem: string;
+  sentido: string;
 }
 interface Props extends SharedProps {
   filters: Filters;
@@ -46,6 +49,13 @@ const FILTERS: { key: StatusFilter; label: string }[] = [
   { key: 'inativos', label: 'Inativos' },
 ];
 const NOT_INFORMED = 'Não informado';
+const SORTS: SortOption[] = [
+  { key: 'nome', label: 'Nome' },
+  { key: 'email', label: 'Email' },
+  { key: 'cadastro', label: 'Data de Cadastro', first: 'desc' },
+  { key: 'empresa', label: 'Empresa' },
+  { key: 'status', label: 'Status' },
+];
 const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.trim();
 
 export default function Usuarios() {
@@ -68,6 +78,7 @@ export default function Usuarios() {
   const [copying, setCopying] = useState(false);
 
   const reload = () => visit(filters);
+  const sort = listSort(filters, SORTS, 'cadastro', (order) => visit({ ...filters, ...order, page: 1 }));
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -186,6 +197,8 @@ export default function Usuarios() {
         )}
       </div>
 
+      <SortSelect sort={sort} id="ordem-usuarios" />
+
       <ListBody
         list={list}
         rows={users}
@@ -195,7 +208,17 @@ export default function Usuarios() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable columns={['Nome', 'Email', 'Data de Cadastro', 'Empresa', 'Cargo', 'Status']}>
+        <ListTable
+          sort={sort}
+          columns={[
+            { label: 'Nome', sort: 'nome' },
+            { label: 'Email', sort: 'email' },
+            { label: 'Data de Cadastro', sort: 'cadastro' },
+            { label: 'Empresa', sort: 'empresa' },
+            'Cargo',
+            { label: 'Status', sort: 'status' },
+          ]}
+        >
           {users.data.map((user) => (
             <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
               <td className="px-4 py-2.5">
