@@ -2,7 +2,7 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { Reflector } from '@nestjs/core';
 import type { HttpRequest } from '../common/http/http.js';
 import { tap, type Observable } from 'rxjs';
-import { normalizeIp } from '../common/http/ip-address.js';
+import { auditActor } from './audit-actor.js';
 import { AuditService, summarize } from './audit.service.js';
 import { AUDITED, type AuditedOptions } from './audited.metadata.js';
 
@@ -28,9 +28,7 @@ export class AuditInterceptor implements NestInterceptor {
     return next.handle().pipe(
       tap((response) => {
         void this.audit.record({
-          adminId: req.admin?.id ?? null,
-          adminUsername: req.admin?.username ?? null,
-          ip: normalizeIp(req.ip ?? '') ?? req.ip ?? null,
+          ...auditActor(req),
           action: options.action,
           targetType: options.target ?? null,
           targetId: targetId(req, options, response),

@@ -1,3 +1,4 @@
+import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { exportResponse } from '../common/export/export-response.js';
@@ -7,7 +8,7 @@ import { IdPipe } from '../common/http/id.pipe.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseStatusInput } from './dto/enterprise-status.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
-import { ListEnterprisesQuery } from './dto/list-enterprises.query.js';
+import { BulkEnterpriseStatusInput, ListEnterprisesQuery } from './dto/list-enterprises.query.js';
 import { EnterprisesService } from './enterprises.service.js';
 
 /** Companies for the back office and API clients (SPEC.md section 7, Enterprises). */
@@ -27,6 +28,17 @@ export class EnterprisesApiController {
   export(@Query() query: ExportEnterprisesQuery, @Res({ passthrough: true }) res: HttpReply) {
     const filters = { status: query.status ?? 'todos', busca: query.busca, ordem: query.ordem, sentido: query.sentido };
     return exportResponse(res, query.formato ?? 'csv', { file: 'empresas', sheet: 'Empresas' }, ENTERPRISE_COLUMNS, this.enterprises.allInOrder(filters));
+  }
+
+  /**
+   * Bulk Ativar/Desativar, one chunk per call: the selection (ticked ids, or every row of the filters and
+   * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
+   * Each row changed is recorded in the trail as its own status change.
+   */
+  @Post('status-em-lote')
+  @HttpCode(200)
+  bulkStatus(@Body() input: BulkEnterpriseStatusInput, @CurrentActor() actor: AuditActor) {
+    return this.enterprises.bulkStatus(input, actor);
   }
 
   @Get('contador/ativos')

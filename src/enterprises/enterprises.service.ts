@@ -14,14 +14,18 @@ import {
   preferFulltext,
   readPage,
   readParts,
+  statusSortParts,
   textSearch,
   whereTextSearch,
   type OrderColumn,
   type PageWindow,
-  type SortDirection,
+  type SortPart,
   type TextSearch,
 } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '../common/bulk/bulk-status.js';
+import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import type { AddressInput } from './dto/address.input.js';
 import type { EnterpriseInput } from './dto/enterprise.input.js';
@@ -42,6 +46,16 @@ import { enterprisesError } from './enterprises.errors.js';
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];
 
+/** Bulk Ativar/Desativar writes the companies' status, each row recorded as its own status change. */
+const BULK_TARGET: BulkStatusTarget = {
+  table: 'enterprises',
+  key: 'enterprise_id',
+  statusColumn: 'ativo',
+  alsoSet: 'updated_at = CURRENT_TIMESTAMP',
+  action: 'enterprise.status',
+  targetType: 'enterprise',
+};
+
 const KEY: OrderColumn = { path: 'e.enterpriseId', column: 'e.enterprise_id' };
 const BY_NAME: OrderColumn[] = [{ path: 'e.sortName', column: 'e.sort_name' }];
 /** The columns of each sort but Status (then the key breaks ties); each has an index, and one per status tab. */
@@ -51,20 +65,14 @@ export const ENTERPRISE_SORT_COLUMNS: Record<Exclude<EnterpriseSort, 'status'>, 
   cidade: [{ path: 'e.citySort', column: 'e.city_sort' }],
 };
 
-/**
- * The list as parts laid end to end, each a status tab in one order. Sorting by Status puts the active
- * companies before the inactive ones (after, descending), each by trade name: two index reads, where one
- * ORDER BY would need the status and the name in opposite directions.
- */
-function sortParts(filters: EnterpriseListFilters) {
-  const status = filters.status ?? 'todos';
-  const direction = filters.sentido ?? 'asc';
-  if (filters.ordem === 'status') {
-    const statuses = status !== 'todos' ? [status] : direction === 'asc' ? (['ativos', 'inativos'] as const) : (['inativos', 'ativos'] as const);
-    return statuses.map((part) => ({ status: part, key: 'status', columns: BY_NAME, direction: 'asc' as SortDirection }));
-  }
-  const key = filters.ordem ?? 'fantasia';
-  return [{ status, key, columns: ENTERPRISE_SORT_COLUMNS[key], direction }];
+/** The companies' sorts: trade name ascending by default; by Status, each tab by trade name. */
+function sortParts(filters: EnterpriseListFilters): SortPart[] {
+  return statusSortParts(filters, {
+    columns: ENTERPRISE_SORT_COLUMNS,
+    defaultKey: 'fantasia',
+    first: () => 'asc',
+    byStatus: { columns: BY_NAME, direction: 'asc' },
+  });
 }
 
 @Injectable()
@@ -124,6 +132,13 @@ export class EnterprisesService {
       const query = () => this.filtered({ ...filters, status: part.status }, search, fulltext);
       for await (const rows of keysetBatches(query, part.columns, KEY, part.direction, batchSize)) yield await this.views(rows);
     }
+  }
+
+  /** One chunk of a bulk Ativar/Desativar over the selected companies (bulkStatusChunk). */
+  bulkStatus(input: BulkEnterpriseStatusInput, actor: AuditActor): Promise<BulkChunkResult> {
+    const search = textSearch(input.busca);
+    const filters = { status: input.status ?? 'todos', busca: input.busca };
+    return bulkStatusChunk(this.dataSource, input, () => this.filtered(filters, search, search.active && isMysql(this.dataSource)), BULK_TARGET, actor);
   }
 
   /**

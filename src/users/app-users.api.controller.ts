@@ -1,3 +1,4 @@
+import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { HttpReply } from '../common/http/http.js';
@@ -8,7 +9,7 @@ import { ExportUsersQuery, USER_COLUMNS } from './app-users.export.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { AccountLinksService } from './account-links.service.js';
 import { AppUsersService } from './app-users.service.js';
-import { ListUsersQuery } from './dto/list-users.query.js';
+import { BulkUserStatusInput, ListUsersQuery } from './dto/list-users.query.js';
 import { UpdateUserInput } from './dto/update-user.input.js';
 import { UserStatusInput } from './dto/user-status.input.js';
 
@@ -32,6 +33,17 @@ export class AppUsersApiController {
   export(@Query() query: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
     const { formato, ...filters } = { ...query, status: query.status ?? 'todos' };
     return exportResponse(res, query.formato ?? 'csv', { file: 'usuarios', sheet: 'Usuários' }, USER_COLUMNS, this.users.allInOrder(filters));
+  }
+
+  /**
+   * Bulk Ativar/Desativar, one chunk per call: the selection (ticked ids, or every row of the filters and
+   * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
+   * Each row changed is recorded in the trail as its own status change.
+   */
+  @Post('status-em-lote')
+  @HttpCode(200)
+  bulkStatus(@Body() input: BulkUserStatusInput, @CurrentActor() actor: AuditActor) {
+    return this.users.bulkStatus(input, actor);
   }
 
   @Get('contador/ativos')

@@ -14,13 +14,17 @@ import {
   preferFulltext,
   readPage,
   readParts,
+  statusSortParts,
   textSearch,
   type OrderColumn,
   type PageWindow,
   type SortDirection,
+  type SortPart,
   type TextSearch,
 } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
+import type { AuditActor } from '../audit/audit-actor.js';
+import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '../common/bulk/bulk-status.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import type { LinkedUserView } from '../shared/enterprise.views.js';
@@ -28,7 +32,7 @@ import { AppUser } from './app-user.entity.js';
 import type { AppUserCounts, AppUserPage, AppUserView } from '../shared/app-user.views.js';
 import { Cargo } from './cargo.entity.js';
 import type { UpdateUserInput } from './dto/update-user.input.js';
-import type { UserSort, UserStatusFilter } from './dto/list-users.query.js';
+import type { BulkUserStatusInput, UserSort, UserStatusFilter } from './dto/list-users.query.js';
 import { UserLookupsService } from './user-lookups.service.js';
 import { usersError } from './users.errors.js';
 import { dayStartUtc, nextDayStartUtc, utcDatetimeText } from '../common/sao-paulo-day.js';
@@ -125,6 +129,16 @@ function whereSearched(query: SelectQueryBuilder<AppUser>, search: TextSearch, p
   query.setParameters({ fulltext: search.fulltext, ...(many ? { fulltextAny: search.fulltextAny } : {}) });
 }
 
+/** Bulk Ativar/Desativar writes the users' status, each row recorded as its own status change. */
+const BULK_TARGET: BulkStatusTarget = {
+  table: 'app_users',
+  key: 'user_id',
+  statusColumn: 'status',
+  alsoSet: 'date_modified = CURRENT_TIMESTAMP',
+  action: 'user.status',
+  targetType: 'user',
+};
+
 const KEY: OrderColumn = { path: 'u.userId', column: 'u.user_id' };
 const BY_ADDED: OrderColumn[] = [{ path: 'u.dateAdded', column: 'u.date_added' }];
 /** The columns of each sort but Status (then the key breaks ties); each has an index, and one per status tab. */
@@ -135,19 +149,14 @@ export const USER_SORT_COLUMNS: Record<Exclude<UserSort, 'status'>, OrderColumn[
   empresa: [{ path: 'u.enterpriseSort', column: 'u.enterprise_sort' }],
 };
 
-/**
- * The list as parts laid end to end, each a status tab in one order. Sorting by Status puts the active users
- * before the inactive ones (after, descending), each newest first: two index reads, where one ORDER BY would
- * need the status and the date in opposite directions.
- */
-function sortParts(filters: UserListFilters) {
-  const status = filters.status ?? 'todos';
-  if (filters.ordem === 'status') {
-    const statuses = status !== 'todos' ? [status] : filters.sentido === 'desc' ? (['inativos', 'ativos'] as const) : (['ativos', 'inativos'] as const);
-    return statuses.map((part) => ({ status: part, key: 'status', columns: BY_ADDED, direction: 'desc' as SortDirection }));
-  }
-  const key = filters.ordem ?? 'cadastro';
-  return [{ status, key, columns: USER_SORT_COLUMNS[key], direction: filters.sentido ?? (key === 'cadastro' ? 'desc' : 'asc') }];
+/** The users' sorts: newest registration first by default; by Status, each tab newest first. */
+function sortParts(filters: UserListFilters): SortPart[] {
+  return statusSortParts(filters, {
+    columns: USER_SORT_COLUMNS,
+    defaultKey: 'cadastro',
+    first: (key) => (key === 'cadastro' ? 'desc' : 'asc'),
+    byStatus: { columns: BY_ADDED, direction: 'desc' },
+  });
 }
 
 /** Past this many companies for a term, the search reads each user's company row instead of listing ids. */
@@ -244,6 +253,15 @@ export class AppUsersService {
       const query = () => this.filtered({ ...filters, status: part.status }, days, searched);
       for await (const rows of keysetBatches(query, part.columns, KEY, part.direction, batchSize)) yield await this.views(rows);
     }
+  }
+
+  /** One chunk of a bulk Ativar/Desativar over the selected users (bulkStatusChunk). */
+  async bulkStatus(input: BulkUserStatusInput, actor: AuditActor): Promise<BulkChunkResult> {
+    const filters = { status: input.status ?? 'todos', busca: input.busca, date_from: input.date_from, date_to: input.date_to };
+    const days = registrationDays(filters);
+    const search = textSearch(filters.busca);
+    const searched = search.active && input.todos ? { search, plan: await this.searchPlan(search), fulltext: isMysql(this.users.manager.connection) } : null;
+    return bulkStatusChunk(this.users.manager.connection, input, () => this.filtered(filters, days, searched), BULK_TARGET, actor);
   }
 
   /**

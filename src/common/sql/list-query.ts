@@ -65,6 +65,36 @@ export function orderBy(columns: OrderColumn[], key: OrderColumn, direction: Sor
   return [...columns, key].map((column) => [column.path, sql]);
 }
 
+export type StatusTab = 'todos' | 'ativos' | 'inativos';
+
+/** One part of a sorted list: a status tab read in one order (see statusSortParts). */
+export interface SortPart {
+  status: StatusTab;
+  /** The sort's name, for naming kept statements. */
+  key: string;
+  columns: OrderColumn[];
+  direction: SortDirection;
+}
+
+/**
+ * A list with a status tab, sorted as asked (`ordem`, `sentido`), as parts laid end to end. Each sort but
+ * Status is one part in one direction (the key's first direction unless given). Sorting by Status puts the
+ * active rows before the inactive ones (after, descending), each in the list's default order (`byStatus`):
+ * two index reads, where one ORDER BY would need the status and the other columns in opposite directions.
+ */
+export function statusSortParts<K extends string>(
+  filters: { status?: StatusTab; ordem?: K | 'status'; sentido?: SortDirection },
+  sorts: { columns: Record<K, OrderColumn[]>; defaultKey: K; first: (key: K) => SortDirection; byStatus: { columns: OrderColumn[]; direction: SortDirection } },
+): SortPart[] {
+  const status = filters.status ?? 'todos';
+  if (filters.ordem === 'status') {
+    const statuses: StatusTab[] = status !== 'todos' ? [status] : filters.sentido === 'desc' ? ['inativos', 'ativos'] : ['ativos', 'inativos'];
+    return statuses.map((part) => ({ status: part, key: 'status', ...sorts.byStatus }));
+  }
+  const key = (filters.ordem ?? sorts.defaultKey) as K;
+  return [{ status, key, columns: sorts.columns[key], direction: filters.sentido ?? sorts.first(key) }];
+}
+
 /**
  * Every row of `query` in the order of `columns` then `key` (one direction), `batchSize` at a time: each batch
  * is read after the last one's values (a keyset, through the ordering index), so the last batch of a large

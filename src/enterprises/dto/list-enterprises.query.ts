@@ -1,4 +1,5 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { BulkSelection } from '../../common/bulk/bulk-status.js';
 import { Trim } from '../../common/http/trim.decorator.js';
 import { PageQuery } from '../../common/http/page.query.js';
 import { SortDirectionField, SortKeyField } from '../../common/http/sort.query.js';
@@ -26,3 +27,6 @@ export class ListEnterprisesQuery extends PageQuery {
   @SortDirectionField()
   sentido?: 'asc' | 'desc';
 }
+
+/** A bulk Ativar/Desativar of companies: the list's filters and search, and the selection (BulkSelection). */
+export class BulkEnterpriseStatusInput extends BulkSelection(ListEnterprisesQuery) {}

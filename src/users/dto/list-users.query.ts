@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsSaoPauloDay, NotAfterDay } from '../../common/http/day.validators.js';
+import { BulkSelection } from '../../common/bulk/bulk-status.js';
 import { Trim } from '../../common/http/trim.decorator.js';
 import { PageQuery } from '../../common/http/page.query.js';
 import { SortDirectionField, SortKeyField } from '../../common/http/sort.query.js';
@@ -41,3 +42,6 @@ export class ListUsersQuery extends PageQuery {
   @SortDirectionField()
   sentido?: 'asc' | 'desc';
 }
+
+/** A bulk Ativar/Desativar of users: the list's filters, dates and search, and the selection (BulkSelection). */
+export class BulkUserStatusInput extends BulkSelection(ListUsersQuery) {}

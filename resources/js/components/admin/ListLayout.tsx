@@ -8,12 +8,24 @@ import { SortHeader, type ListSort } from './ListSort';
  * cards, one or two per line, where every field and action fits; from 1280 px up they form a table, which
  * scrolls sideways if its columns ever outgrow the box, with the actions column kept in view on the right.
  */
-export function ListTable({ columns, sort, children }: { columns: (string | { label: string; sort: string })[]; sort?: ListSort; children: ReactNode }) {
+export function ListTable({
+  columns,
+  sort,
+  selectAll,
+  children,
+}: {
+  columns: (string | { label: string; sort: string })[];
+  sort?: ListSort;
+  /** The page's tick box, for lists with bulk actions (each row then starts with its own). */
+  selectAll?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block" data-list="table">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
+            {selectAll && <th className="w-10 py-3 pr-0 pl-4">{selectAll}</th>}
             {columns.map((column) =>
               typeof column === 'string' || !sort ? (
                 <th key={typeof column === 'string' ? column : column.label} className="px-4 py-3">
@@ -37,11 +49,14 @@ export function EmptyList({ children }: { children: ReactNode }) {
   return <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">{children}</p>;
 }
 
-export function CardList({ children }: { children: ReactNode }) {
+export function CardList({ selectAll, children }: { selectAll?: ReactNode; children: ReactNode }) {
   return (
-    <ul className="mt-6 grid gap-3 sm:grid-cols-2 xl:hidden" data-list="cards">
-      {children}
-    </ul>
+    <>
+      {selectAll && <div className="mt-4 px-1 xl:hidden">{selectAll}</div>}
+      <ul className={`${selectAll ? 'mt-3' : 'mt-6'} grid gap-3 sm:grid-cols-2 xl:hidden`} data-list="cards">
+        {children}
+      </ul>
+    </>
   );
 }
 

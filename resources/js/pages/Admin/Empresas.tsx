@@ -8,6 +8,7 @@ import { ExportMenu } from '../../components/admin/ExportMenu';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
+import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
@@ -72,6 +73,15 @@ export default function Empresas() {
   const { visit } = list;
   const reload = () => visit(filters);
   const sort = listSort(filters, SORTS, 'fantasia', (order) => visit({ ...filters, ...order, page: 1 }));
+  const bulk = useBulkSelection(JSON.stringify([filters.status, filters.busca]), enterprises.total);
+  const pageIds = enterprises.data.map((enterprise) => enterprise.enterprise_id);
+  const tick = (enterprise: EnterpriseView) => (
+    <SelectBox
+      label={`Selecionar ${enterprise.fantasia}`}
+      checked={bulk.isSelected(enterprise.enterprise_id)}
+      onChange={() => bulk.toggle(enterprise.enterprise_id)}
+    />
+  );
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -132,6 +142,15 @@ export default function Empresas() {
         onChange={(change) => visit({ ...filters, ...change, page: 1 })}
       />
 
+      <BulkBar
+        bulk={bulk}
+        pageIds={pageIds}
+        total={enterprises.total}
+        path="/admin/enterprises/status-em-lote"
+        filters={filters}
+        noun={{ one: 'empresa', many: 'empresas', feminine: true }}
+        onDone={reload}
+      />
       <SortSelect sort={sort} id="ordem-empresas" />
 
       <ListBody
@@ -145,6 +164,7 @@ export default function Empresas() {
       >
         <ListTable
           sort={sort}
+          selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar as empresas desta página" />}
           columns={[
             'Logo',
             { label: 'Fantasia', sort: 'fantasia' },
@@ -156,6 +176,7 @@ export default function Empresas() {
         >
           {enterprises.data.map((enterprise) => (
             <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
+              <td className="py-2.5 pr-0 pl-4">{tick(enterprise)}</td>
               <td className="px-4 py-2.5">
                 <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
               </td>
@@ -173,7 +194,7 @@ export default function Empresas() {
             </tr>
           ))}
         </ListTable>
-        <CardList>
+        <CardList selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar as empresas desta página" text="Selecionar esta página" />}>
           {enterprises.data.map((enterprise) => (
             <ListCard
               key={enterprise.enterprise_id}
@@ -182,7 +203,12 @@ export default function Empresas() {
               title={enterprise.fantasia}
               subtitle={<p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>}
               badge={<StatusBadge active={enterprise.ativo === 1} />}
-              footer={actions(enterprise)}
+              footer={
+                <>
+                  {tick(enterprise)}
+                  {actions(enterprise)}
+                </>
+              }
             >
               <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
                 <div className="min-w-0">

@@ -7,6 +7,7 @@ import { StatusSearchBar } from '../../components/admin/ListControls';
 import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
+import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { Button } from '../../components/ui/Button';
@@ -79,6 +80,11 @@ export default function Usuarios() {
 
   const reload = () => visit(filters);
   const sort = listSort(filters, SORTS, 'cadastro', (order) => visit({ ...filters, ...order, page: 1 }));
+  const bulk = useBulkSelection(JSON.stringify([filters.status, filters.busca, filters.date_from, filters.date_to]), users.total);
+  const pageIds = users.data.map((user) => user.user_id);
+  const tick = (user: AppUserView) => (
+    <SelectBox label={`Selecionar ${fullName(user)}`} checked={bulk.isSelected(user.user_id)} onChange={() => bulk.toggle(user.user_id)} />
+  );
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -197,6 +203,15 @@ export default function Usuarios() {
         )}
       </div>
 
+      <BulkBar
+        bulk={bulk}
+        pageIds={pageIds}
+        total={users.total}
+        path="/admin/users/status-em-lote"
+        filters={filters}
+        noun={{ one: 'usuário', many: 'usuários', feminine: false }}
+        onDone={reload}
+      />
       <SortSelect sort={sort} id="ordem-usuarios" />
 
       <ListBody
@@ -210,6 +225,7 @@ export default function Usuarios() {
       >
         <ListTable
           sort={sort}
+          selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar os usuários desta página" />}
           columns={[
             { label: 'Nome', sort: 'nome' },
             { label: 'Email', sort: 'email' },
@@ -221,6 +237,7 @@ export default function Usuarios() {
         >
           {users.data.map((user) => (
             <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
+              <td className="py-2.5 pr-0 pl-4">{tick(user)}</td>
               <td className="px-4 py-2.5">
                 <OpenDetails onOpen={() => setDetails(user)}>{fullName(user)}</OpenDetails>
               </td>
@@ -235,7 +252,7 @@ export default function Usuarios() {
             </tr>
           ))}
         </ListTable>
-        <CardList>
+        <CardList selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar os usuários desta página" text="Selecionar esta página" />}>
           {users.data.map((user) => (
             <ListCard
               key={user.user_id}
@@ -245,7 +262,10 @@ export default function Usuarios() {
               badge={<StatusBadge active={user.status === 1} />}
               footer={
                 <>
-                  <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
+                  <span className="flex items-center gap-3">
+                    {tick(user)}
+                    <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
+                  </span>
                   {actions(user)}
                 </>
               }

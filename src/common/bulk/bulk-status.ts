@@ -1,0 +1,153 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, Equals, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { AuditEntry } from '../../audit/audit-entry.entity.js';
+import type { AuditActor } from '../../audit/audit-actor.js';
+import type { AuditAction } from '../../shared/audit-actions.js';
+import { ValidationFailedException } from '../http/app.exception.js';
+import { isMysql } from '../sql/sql-dialect.js';
+
+/** Rows changed per transaction (and per request: the client asks for the next chunk after each answer). */
+export const BULK_CHUNK = 500;
+/** Ticked rows sent one by one: at most a page of the largest size. */
+export const BULK_IDS_MAX = 1000;
+/** Rows unticked after "Selecionar todos os N resultados". */
+export const BULK_EXCEPT_MAX = 10_000;
+const ID_MAX = 2_147_483_647;
+
+const ID_MESSAGE = 'Cada identificador deve ser um número inteiro positivo.';
+type Constructor<T = object> = new (...args: any[]) => T;
+
+export type BulkAction = 'ativar' | 'desativar';
+
+/**
+ * A bulk status change's body: the list's own filters (its paging and order are ignored), then what is
+ * selected, either `ids` (rows ticked one by one) or `todos` (every row of the filters and search, but those in
+ * `exceto`), never a list of a million ids; and `apos`, the last id the previous chunk reached.
+ */
+export function BulkSelection<T extends Constructor>(Filters: T) {
+  class BulkSelectionInput extends Filters {
+    @IsIn(['ativar', 'desativar'], { message: 'Ação inválida: use ativar ou desativar.' })
+    acao: BulkAction;
+
+    @Max(ID_MAX, { each: true, message: ID_MESSAGE })
+    @Min(1, { each: true, message: ID_MESSAGE })
+    @IsInt({ each: true, message: ID_MESSAGE })
+    @ArrayMaxSize(BULK_IDS_MAX, { message: `Marque no máximo ${BULK_IDS_MAX} linhas, ou selecione todos os resultados.` })
+    @IsArray({ message: 'Envie os identificadores em uma lista.' })
+    @IsOptional()
+    ids?: number[];
+
+    @Equals(true, { message: 'Para selecionar todos os resultados, envie todos: true.' })
+    @IsOptional()
+    todos?: true;
+
+    @Max(ID_MAX, { each: true, message: ID_MESSAGE })
+    @Min(1, { each: true, message: ID_MESSAGE })
+    @IsInt({ each: true, message: ID_MESSAGE })
+    @ArrayMaxSize(BULK_EXCEPT_MAX, { message: `Desmarque no máximo ${BULK_EXCEPT_MAX.toLocaleString('pt-BR')} linhas.` })
+    @IsArray({ message: 'Envie os identificadores em uma lista.' })
+    @IsOptional()
+    exceto?: number[];
+
+    @Max(ID_MAX, { message: 'Continuação inválida.' })
+    @Min(0, { message: 'Continuação inválida.' })
+    @IsInt({ message: 'Continuação inválida.' })
+    @Type(() => Number)
+    @IsOptional()
+    apos?: number;
+  }
+  return BulkSelectionInput;
+}
+
+export interface BulkSelectionFields {
+  acao: BulkAction;
+  ids?: number[];
+  todos?: true;
+  exceto?: number[];
+  apos?: number;
+}
+
+/** What one chunk did: rows changed, rows of the selection it went through, and where the next one starts (null: done). */
+export interface BulkChunkResult {
+  alterados: number;
+  vistos: number;
+  apos: number | null;
+}
+
+/** The table a bulk status change writes, and how the trail names what it did. */
+export interface BulkStatusTarget {
+  table: string;
+  key: string;
+  statusColumn: string;
+  /** Other columns set with the status (e.g. a modification date), as SQL. */
+  alsoSet?: string;
+  action: AuditAction;
+  targetType: string;
+}
+
+/**
+ * One chunk of a bulk status change: the next BULK_CHUNK ids of the selection after `apos`, in id order; in
+ * one transaction, those not yet in the new status are changed, each with its audit entry. The selection is
+ * read anew per chunk, so a chunk never holds locks while the client waits; rows are visited once (by id).
+ */
+export async function bulkStatusChunk<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  input: BulkSelectionFields,
+  selection: () => SelectQueryBuilder<T>,
+  target: BulkStatusTarget,
+  actor: AuditActor,
+): Promise<BulkChunkResult> {
+  if ((input.ids === undefined) === (input.todos === undefined)) {
+    throw new ValidationFailedException({ ids: 'Selecione as linhas (ids) ou todos os resultados (todos), um dos dois.' });
+  }
+  if (input.ids !== undefined && input.ids.length === 0) throw new ValidationFailedException({ ids: 'Selecione ao menos uma linha.' });
+  const after = input.apos ?? 0;
+  const keyColumn = `${selection().alias}.${target.key}`;
+  let reached: number[];
+  let more: boolean;
+  if (input.ids) {
+    const wanted = [...new Set(input.ids)].filter((id) => id > after).sort((x, y) => x - y);
+    reached = wanted.slice(0, BULK_CHUNK);
+    more = wanted.length > BULK_CHUNK;
+  } else {
+    const rows = await selection()
+      .select(keyColumn, 'id')
+      .andWhere(`${keyColumn} > :bulkAfter`, { bulkAfter: after })
+      .orderBy(keyColumn, 'ASC')
+      .limit(BULK_CHUNK)
+      .getRawMany<{ id: number | string }>();
+    reached = rows.map((row) => Number(row.id));
+    more = reached.length === BULK_CHUNK;
+  }
+  const next = more ? reached[reached.length - 1] : null;
+  const except = new Set(input.exceto ?? []);
+  const chosen = reached.filter((id) => !except.has(id));
+  if (chosen.length === 0) return { alterados: 0, vistos: 0, apos: next };
+
+  const value = input.acao === 'ativar' ? 1 : 0;
+  return dataSource.transaction(async (manager) => {
+    const placeholders = chosen.map(() => '?').join(', ');
+    const lock = isMysql(dataSource) ? ' FOR UPDATE' : '';
+    const existing = (await manager.query(
+      `SELECT ${target.key} AS id, ${target.statusColumn} AS status FROM ${target.table} WHERE ${target.key} IN (${placeholders})${lock}`,
+      chosen,
+    )) as {
+      id: number | string;
+      status: number | string;
+    }[];
+    const changed = existing.filter((row) => Number(row.status) !== value).map((row) => Number(row.id));
+    if (changed.length > 0) {
+      await manager.query(
+        `UPDATE ${target.table} SET ${target.statusColumn} = ?${target.alsoSet ? `, ${target.alsoSet}` : ''} WHERE ${target.key} IN (${changed.map(() => '?').join(', ')})`,
+        [value, ...changed],
+      );
+      const summary = JSON.stringify({ [target.statusColumn]: value, em_lote: true });
+      await manager.insert(
+        AuditEntry,
+        changed.map((id) => ({ ...actor, action: target.action, targetType: target.targetType, targetId: id, summary })),
+      );
+    }
+    return { alterados: changed.length, vistos: existing.length, apos: next };
+  });
+}
