@@ -1,3 +1,4 @@
+import { OpenApiModule } from './openapi/openapi.module.js';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -73,6 +74,7 @@ export class AppModule {
         ContactsModule,
         FindModule,
         SiteModule,
+        OpenApiModule,
       ],
       providers: [
         { provide: LOGGER, useValue: logger },

@@ -1,44 +1,11 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer, Reflector } from '@nestjs/core';
-import { IS_PUBLIC, ROLES } from '../../src/auth/decorators.js';
-import { rateLimitsOf } from '../../src/common/http/rate-limit.js';
+import { registeredRoutes as routesOf, type RegisteredRoute } from '../../src/common/http/route-table.js';
 import type { TestApp } from './test-app.js';
 
-export interface RegisteredRoute {
-  method: string;
-  path: string;
-  /** 'public', 'admin' (any admin) or the roles joined with '+'. */
-  access: string;
-  /** The rate limits it is counted under (@RateLimit). */
-  limits: string[];
-}
+export type { RegisteredRoute };
 
-/** Every route the app registered, with who may call it, read from the same metadata the access guard reads. */
+/** Every route the app under test registered, with who may call it. */
 export function registeredRoutes(sut: TestApp): RegisteredRoute[] {
-  const reflector = sut.app.get(Reflector);
-  const routes: RegisteredRoute[] = [];
-  for (const module of sut.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as unknown as { prototype: Record<string, unknown> } & (new (...args: never[]) => unknown);
-      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = controller.prototype[name] as (...args: unknown[]) => unknown;
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler))].filter((part) => part && part !== '/').join('/')}`;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]);
-        const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
-        routes.push({
-          method,
-          path,
-          access: isPublic ? 'public' : roles ? roles.join('+') : 'admin',
-          limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
-        });
-      }
-    }
-  }
-  return routes.sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
+  return routesOf(sut.app);
 }
 
 /** A concrete URL for a route, its path parameters filled with `value`. */

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -27,9 +28,12 @@ export type BulkAction = 'ativar' | 'desativar';
  */
 export function BulkSelection<T extends Constructor>(Filters: T) {
   class BulkSelectionInput extends Filters {
+    // Described here for the OpenAPI document: the plugin that reads DTOs does not see a class made by a function.
+    @ApiProperty({ enum: ['ativar', 'desativar'], description: 'O novo status de cada linha selecionada.' })
     @IsIn(['ativar', 'desativar'], { message: 'Ação inválida: use ativar ou desativar.' })
     acao: BulkAction;
 
+    @ApiPropertyOptional({ type: [Number], maxItems: BULK_IDS_MAX, description: 'As linhas marcadas uma a uma (ou envie todos).' })
     @Max(ID_MAX, { each: true, message: ID_MESSAGE })
     @Min(1, { each: true, message: ID_MESSAGE })
     @IsInt({ each: true, message: ID_MESSAGE })
@@ -38,10 +42,12 @@ export function BulkSelection<T extends Constructor>(Filters: T) {
     @IsOptional()
     ids?: number[];
 
+    @ApiPropertyOptional({ type: Boolean, enum: [true], description: 'Todas as linhas dos filtros e da busca enviados, menos as de exceto.' })
     @Equals(true, { message: 'Para selecionar todos os resultados, envie todos: true.' })
     @IsOptional()
     todos?: true;
 
+    @ApiPropertyOptional({ type: [Number], maxItems: BULK_EXCEPT_MAX, description: 'Com todos: as linhas desmarcadas.' })
     @Max(ID_MAX, { each: true, message: ID_MESSAGE })
     @Min(1, { each: true, message: ID_MESSAGE })
     @IsInt({ each: true, message: ID_MESSAGE })
@@ -50,6 +56,7 @@ export function BulkSelection<T extends Constructor>(Filters: T) {
     @IsOptional()
     exceto?: number[];
 
+    @ApiPropertyOptional({ type: Number, minimum: 0, description: 'O apos da resposta anterior: onde o próximo lote começa.' })
     @Max(ID_MAX, { message: 'Continuação inválida.' })
     @Min(0, { message: 'Continuação inválida.' })
     @IsInt({ message: 'Continuação inválida.' })

@@ -1,0 +1,128 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { readFileSync } from 'node:fs';
+import { registeredRoutes, type RegisteredRoute } from '../common/http/route-table.js';
+import metadata from './metadata.js';
+import { RESPONSES } from './responses.js';
+
+type Schema = Record<string, unknown>;
+type Operation = { operationId?: string; responses: Record<string, Schema>; security?: Record<string, string[]>[]; tags?: string[]; description?: string };
+
+/** The routes of the documentation itself: not part of the API it documents. */
+export const DOCS_PATHS = ['/api/docs', '/api/docs.json', '/api/docs/:arquivo'];
+
+const ERROR_BODY: Schema = {
+  type: 'object',
+  description: 'Toda resposta de erro: a mensagem em português para mostrar a quem usa, e um código estável para programas.',
+  properties: {
+    statusCode: { type: 'integer', description: 'O status HTTP.' },
+    message: { type: 'string', description: 'A mensagem em português.' },
+    code: { type: 'string', description: 'Código estável do erro (ex.: ENTERPRISE_NOT_FOUND, CNPJ_ALREADY_REGISTERED).' },
+    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Por campo, a mensagem do primeiro problema (erros de validação).' },
+    requestId: { type: 'string', description: 'Identificador da requisição nos registros do servidor (erros 5xx).' },
+  },
+  required: ['statusCode', 'message'],
+};
+
+const ERRORS: Record<string, string> = {
+  '400': 'Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado.',
+  '401': 'Sem sessão válida: faça login de novo (POST /api/admin/login).',
+  '403': 'Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master.',
+  '404': 'O registro não existe.',
+  '409': 'Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado).',
+  '429': 'Muitas tentativas: aguarde e tente de novo (cabeçalho Retry-After).',
+  '500': 'Erro interno: a mensagem é genérica e nunca traz detalhes do servidor.',
+};
+
+const CONTENT_OF_FILES: Record<string, string[]> = {
+  export: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+};
+
+const ACCESS: Record<string, string> = {
+  public: 'Acesso: público.',
+  admin: 'Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.',
+  master: 'Acesso: somente administradores master, com token Bearer, de um IP autorizado.',
+};
+
+/** `/api/admin/enterprises/:id` as OpenAPI writes it: `/api/admin/enterprises/{id}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** The tag of a route: its resource (`/api/admin/enterprises/...` → enterprises). */
+function tagOf(path: string): string {
+  const [, , scope, resource] = path.split('/');
+  return scope === 'admin' || scope === 'public' ? `${scope}/${(resource ?? '').replace(/\.json$/, '')}` : scope;
+}
+
+/**
+ * The OpenAPI 3.1 document of every route under /api, generated from the code: paths and parameters from the
+ * controllers (@nestjs/swagger), request schemas from the DTOs and their validation rules and response schemas
+ * from the controllers' return types (both read from the sources: src/openapi/metadata.ts and responses.ts,
+ * `npm run openapi:generate`), access and limits from the same metadata the guards read.
+ */
+export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+  await SwaggerModule.loadPluginMetadata(metadata);
+  const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('AgroMaq API')
+    .setVersion(version)
+    .setDescription(
+      [
+        'A API JSON da plataforma AgroMaq, usada pelo painel administrativo e por clientes como o aplicativo móvel.',
+        '',
+        '**Autenticação.** Rotas de administração pedem o token de `POST /api/admin/login` (usuário, senha e código 2FA) no cabeçalho `Authorization: Bearer <token>`, vindo de um endereço IP autorizado para o papel do administrador. O painel usa o mesmo token em um cookie HttpOnly; escritas por cookie levam também o cabeçalho `X-XSRF-TOKEN`.',
+        '',
+        '**Erros.** Toda falha responde com o corpo `ErrorBody`: `message` em português, `code` estável, e `errors` por campo quando a entrada é inválida. Uma entrada inválida nunca altera nada.',
+      ].join('\n'),
+    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'O token de POST /api/admin/login.' }, 'bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` });
+  const routes = registeredRoutes(app).filter((route) => route.path.startsWith('/api/') && !DOCS_PATHS.includes(route.path));
+  const paths: OpenAPIObject['paths'] = {};
+  const schemas: Record<string, Schema> = { ErrorBody: ERROR_BODY, ...RESPONSES.schemas };
+  for (const route of routes) {
+    const path = openApiPath(route.path);
+    const method = route.method.toLowerCase();
+    const operation = (document.paths[path] as Record<string, Operation> | undefined)?.[method];
+    if (!operation) continue;
+    describeOperation(operation, route);
+    paths[path] = { ...paths[path], [method]: operation };
+  }
+  return {
+    ...document,
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    components: { ...document.components, schemas: { ...document.components?.schemas, ...schemas } },
+  };
+}
+
+/** Adds to an operation what the code says of its route: the answer's schema, the errors, the access. */
+function describeOperation(operation: Operation, route: RegisteredRoute): void {
+  operation.operationId = route.handler;
+  operation.tags = [tagOf(route.path)];
+  const success = Object.keys(operation.responses).find((code) => code.startsWith('2')) ?? '200';
+  const answer = RESPONSES.operations[route.handler];
+  const name = route.handler.split('.')[1];
+  if (answer === null) operation.responses = { [success]: { description: 'Sem conteúdo.' } };
+  else if (answer?.format === 'binary') {
+    const types = CONTENT_OF_FILES[name] ?? ['application/octet-stream'];
+    operation.responses = { [success]: { description: 'O arquivo.', content: Object.fromEntries(types.map((type) => [type, { schema: answer }])) } };
+  } else operation.responses = { [success]: { description: 'Sucesso.', content: { 'application/json': { schema: answer ?? {} } } } };
+
+  const codes = [
+    '400',
+    ...(route.access === 'public' ? [] : ['401', '403']),
+    ...(route.path.includes(':') ? ['404'] : []),
+    '409',
+    ...(route.limits.length > 0 ? ['429'] : []),
+    '500',
+  ];
+  for (const code of codes) {
+    operation.responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+  }
+  operation.security = route.access === 'public' ? [] : [{ bearer: [] }];
+  const access = ACCESS[route.access] ?? `Acesso: ${route.access}.`;
+  operation.description = [operation.description, access, route.limits.length > 0 ? `Limite de requisições: ${route.limits.join(', ')}.` : '']
+    .filter(Boolean)
+    .join('\n\n');
+}
