@@ -142,7 +142,8 @@ async function main() {
         .then((res) => res.ok)
         .catch(() => false);
       if (ok) break;
-      if (tries > 240) throw new Error('the server did not start');
+      // Up to 10 minutes: a new migration runs at start, and on a million rows it takes minutes.
+      if (tries > 2400) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const login = await fetch(`${base}/api/admin/login`, {
@@ -158,6 +159,7 @@ async function main() {
     const companies = await json('/api/admin/enterprises?status=ativos&page=1');
     const users = await json('/api/admin/users?page=1');
     usersTotal = users.total;
+    const usersActive = (await json('/api/admin/users?status=ativos&page=1')).total;
     const lastCompanies = Math.max(1, Math.ceil(companies.total / companies.pageSize));
     const lastUsers = Math.max(1, Math.ceil(users.total / users.pageSize));
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
@@ -177,6 +179,16 @@ async function main() {
       { group: 'list', name: 'users, page 1', path: '/api/admin/users?page=1', baseline: 'users-first' },
       { group: 'list', name: `users, last page (${lastUsers})`, path: `/api/admin/users?page=${lastUsers}`, baseline: 'users-last' },
       { group: 'list', name: 'users, last 30 days', path: `/api/admin/users?date_from=${monthAgo}&date_to=${today}` },
+      // Sorted by a column: the first and the last page read the same number of index entries.
+      { group: 'list', name: 'users by Nome, page 1', path: '/api/admin/users?ordem=nome&sentido=asc&page=1' },
+      { group: 'list', name: `users by Nome, last page (${lastUsers})`, path: `/api/admin/users?ordem=nome&sentido=asc&page=${lastUsers}` },
+      { group: 'list', name: `users by Empresa descending, last page (${lastUsers})`, path: `/api/admin/users?ordem=empresa&sentido=desc&page=${lastUsers}` },
+      { group: 'list', name: 'users by Status, first inactive page', path: `/api/admin/users?ordem=status&page=${Math.ceil((usersActive + 1) / 20)}` },
+      {
+        group: 'list',
+        name: `companies by Cidade, last page (${lastCompanies})`,
+        path: `/api/admin/enterprises?status=ativos&ordem=cidade&page=${lastCompanies}`,
+      },
       { group: 'search', name: 'users search: common name (joao silva)', path: '/api/admin/users?busca=joao%20silva' },
       { group: 'search', name: 'users search: e-mail start (rare)', path: '/api/admin/users?busca=usuario12345' },
       { group: 'search', name: 'users search: company words', path: '/api/admin/users?busca=colheita%20pecas' },
