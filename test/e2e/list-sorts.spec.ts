@@ -19,7 +19,8 @@ describe.skipIf(!browserAvailable)('sorting a list in Chromium', () => {
     }
     const { page, close, errors } = await openAdminPage(app, `/admin/empresas?status=todos&busca=${marker}`, 'Empresas', 1440);
     const table = page.locator('[data-list="table"]');
-    const names = () => table.locator('tbody tr td:nth-child(2) button').allInnerTexts();
+    // Each row's title: the first button of the row (its details).
+    const names = () => table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => (row.querySelector('button') as HTMLElement).innerText));
     expect(await names()).toEqual([`${marker} Alfa`, `${marker} Bravo`, `${marker} Charlie`]);
     expect(await table.getByRole('columnheader', { name: 'Fantasia' }).getAttribute('aria-sort')).toBe('ascending');
 
