@@ -231,7 +231,15 @@ describe.skipIf(!browserAvailable)('the public site on a phone', () => {
           await page.goto(`${app.baseUrl}${path}`);
           await page.locator('footer').waitFor();
           if (consent === null) await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor();
-          await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+          // To the very end once the page stops growing (the banner's room at the bottom is added once it is measured).
+          await page.evaluate(async () => {
+            let height = -1;
+            for (let frames = 0; frames < 30 && height !== document.documentElement.scrollHeight; frames++) {
+              height = document.documentElement.scrollHeight;
+              window.scrollTo({ top: height, behavior: 'instant' });
+              await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
+            }
+          });
           if ((await page.evaluate(() => document.documentElement.scrollHeight)) > 1600) await page.getByRole('button', { name: 'Voltar ao topo' }).waitFor();
           // Scrolled to the very end, every footer line and link on screen (below the sticky header) is free.
           const covered = await page.locator('footer :is(a[href], button, p)').evaluateAll((targets) =>
