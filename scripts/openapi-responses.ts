@@ -1,6 +1,6 @@
 // The JSON Schema of what each API route answers, read from the TypeScript type its controller method returns
 // (the views in src/shared and the services' result types), so the OpenAPI document says what the code returns.
-// Written to src/openapi/responses.ts by `npm run openapi:generate`.
+// Written to src/openapi/responses.json by `npm run openapi:generate`.
 import ts from 'typescript';
 
 type Schema = Record<string, unknown>;
@@ -82,7 +82,8 @@ export function responseSchemas(tsconfigPath = 'tsconfig.build.json'): { schemas
 
   const operations: Record<string, Schema | null> = {};
   for (const file of program.getSourceFiles()) {
-    if (!/\/src\/.*\.controller\.ts$/.test(file.fileName)) continue;
+    // The API's controllers (not the pages', nor the documentation's own).
+    if (!/\/src\/.*(\.api|\.public|\/health)\.controller\.ts$/.test(file.fileName)) continue;
     ts.forEachChild(file, function visit(node) {
       if (ts.isClassDeclaration(node) && node.name) {
         for (const member of node.members) {

@@ -1,5 +1,4 @@
 import { OpenApiDocs } from './openapi/docs.controller.js';
-import { buildOpenApiDocument } from './openapi/openapi.document.js';
 import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -121,7 +120,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     await useInertiaPipeline(app);
 
     await app.init();
-    app.get(OpenApiDocs).document = await buildOpenApiDocument(app);
+    app.get(OpenApiDocs).attach(app);
     await fastify.ready();
     if (vite.server) app.getHttpServer().on('close', () => void vite.server?.close());
     return { app, dataSource, logger, notes };

@@ -1,14 +1,29 @@
-import { Controller, Get, Header, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, NotFoundException, Param, Res, type INestApplication } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Public } from '../auth/decorators.js';
 import type { HttpReply } from '../common/http/http.js';
+import { buildOpenApiDocument } from './openapi.document.js';
 
-/** The document, built once the app has started (its routes are known then). */
+/**
+ * The document, built on its first request (the app's routes are all known by then) and kept: an instance that
+ * is never asked for it never spends the memory.
+ */
 export class OpenApiDocs {
-  document: OpenAPIObject | null = null;
+  private app: INestApplication | null = null;
+  private built: Promise<OpenAPIObject> | null = null;
+
+  attach(app: INestApplication): void {
+    this.app = app;
+  }
+
+  document(): Promise<OpenAPIObject> {
+    if (!this.app) throw new NotFoundException();
+    this.built ??= buildOpenApiDocument(this.app);
+    return this.built;
+  }
 }
 
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -53,9 +68,8 @@ export class DocsController {
 
   @Get('docs.json')
   @Header('Cache-Control', 'public, max-age=300')
-  document(): OpenAPIObject {
-    if (!this.docs.document) throw new NotFoundException();
-    return this.docs.document;
+  document(): Promise<OpenAPIObject> {
+    return this.docs.document();
   }
 
   @Get('docs')

@@ -3,9 +3,10 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { readFileSync } from 'node:fs';
 import { registeredRoutes, type RegisteredRoute } from '../common/http/route-table.js';
 import metadata from './metadata.js';
-import { RESPONSES } from './responses.js';
 
 type Schema = Record<string, unknown>;
+/** What each route answers and the schemas it names (src/openapi/responses.json). */
+type Responses = { schemas: Record<string, Schema>; operations: Record<string, Schema | null> };
 type Operation = { operationId?: string; responses: Record<string, Schema>; security?: Record<string, string[]>[]; tags?: string[]; description?: string };
 
 /** The routes of the documentation itself: not part of the API it documents. */
@@ -56,10 +57,11 @@ function tagOf(path: string): string {
 /**
  * The OpenAPI 3.1 document of every route under /api, generated from the code: paths and parameters from the
  * controllers (@nestjs/swagger), request schemas from the DTOs and their validation rules and response schemas
- * from the controllers' return types (both read from the sources: src/openapi/metadata.ts and responses.ts,
+ * from the controllers' return types (both read from the sources: src/openapi/metadata.ts and responses.json,
  * `npm run openapi:generate`), access and limits from the same metadata the guards read.
  */
 export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+  const responses = JSON.parse(readFileSync(new URL('./responses.json', import.meta.url), 'utf8')) as Responses;
   await SwaggerModule.loadPluginMetadata(metadata);
   const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   const config = new DocumentBuilder()
@@ -80,13 +82,13 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` });
   const routes = registeredRoutes(app).filter((route) => route.path.startsWith('/api/') && !DOCS_PATHS.includes(route.path));
   const paths: OpenAPIObject['paths'] = {};
-  const schemas: Record<string, Schema> = { ErrorBody: ERROR_BODY, ...RESPONSES.schemas };
+  const schemas: Record<string, Schema> = { ErrorBody: ERROR_BODY, ...responses.schemas };
   for (const route of routes) {
     const path = openApiPath(route.path);
     const method = route.method.toLowerCase();
     const operation = (document.paths[path] as Record<string, Operation> | undefined)?.[method];
     if (!operation) continue;
-    describeOperation(operation, route);
+    describeOperation(operation, route, responses);
     paths[path] = { ...paths[path], [method]: operation };
   }
   return {
@@ -97,11 +99,11 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
 }
 
 /** Adds to an operation what the code says of its route: the answer's schema, the errors, the access. */
-function describeOperation(operation: Operation, route: RegisteredRoute): void {
+function describeOperation(operation: Operation, route: RegisteredRoute, responses: Responses): void {
   operation.operationId = route.handler;
   operation.tags = [tagOf(route.path)];
   const success = Object.keys(operation.responses).find((code) => code.startsWith('2')) ?? '200';
-  const answer = RESPONSES.operations[route.handler];
+  const answer = responses.operations[route.handler];
   const name = route.handler.split('.')[1];
   if (answer === null) operation.responses = { [success]: { description: 'Sem conteúdo.' } };
   else if (answer?.format === 'binary') {

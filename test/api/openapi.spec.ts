@@ -21,7 +21,9 @@ type Document = {
 };
 
 const documentOf = async () => (await request(ctx.sut.server).get('/api/docs.json').expect(200)).body as Document;
-const resolve = (document: Document, schema: { $ref?: string }) => (schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : schema);
+type ObjectSchema = Document['components']['schemas'][string];
+const resolve = (document: Document, schema: { $ref?: string }): ObjectSchema =>
+  schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()!] : (schema as ObjectSchema);
 
 describe('the OpenAPI document at /api/docs.json', () => {
   it('documents every registered /api route with its access, answer and errors; a route left out fails here', async () => {
