@@ -167,23 +167,25 @@ describe('every offered sort is served by an index', () => {
   ];
   const plain = (column: OrderColumn) => column.column.slice(column.column.indexOf('.') + 1);
 
-  it.skipIf(usingMysql)('SQLite orders each sort, in each tab and both ways, by an index, never by a temporary B-tree', async () => {
-    for (const { table, status, key, columns } of cases) {
-      for (const where of ['', `WHERE ${status} = 1`]) {
-        for (const direction of ['ASC', 'DESC']) {
-          const order = [...columns.map(plain), key].map((column) => `${column} ${direction}`).join(', ');
-          const plan = (await ctx.sut.dataSource.query(`EXPLAIN QUERY PLAN SELECT ${key} FROM ${table} ${where} ORDER BY ${order} LIMIT 20`)) as {
-            detail: string;
-          }[];
-          const details = plan.map((step) => step.detail).join(' | ');
-          expect(details, `${table} ${where} ${order}`).not.toMatch(/TEMP B-TREE/);
-          expect(details, `${table} ${where} ${order}`).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
+  // SQLite: the plan orders each sort, in each tab and both ways, by an index, never by a temporary B-tree.
+  // MySQL/MariaDB (whose plans depend on the table's statistics): an index leads with each sort, alone and after the status.
+  it('on each database, by its own evidence', async () => {
+    if (!usingMysql) {
+      for (const { table, status, key, columns } of cases) {
+        for (const where of ['', `WHERE ${status} = 1`]) {
+          for (const direction of ['ASC', 'DESC']) {
+            const order = [...columns.map(plain), key].map((column) => `${column} ${direction}`).join(', ');
+            const plan = (await ctx.sut.dataSource.query(`EXPLAIN QUERY PLAN SELECT ${key} FROM ${table} ${where} ORDER BY ${order} LIMIT 20`)) as {
+              detail: string;
+            }[];
+            const details = plan.map((step) => step.detail).join(' | ');
+            expect(details, `${table} ${where} ${order}`).not.toMatch(/TEMP B-TREE/);
+            expect(details, `${table} ${where} ${order}`).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
+          }
         }
       }
+      return;
     }
-  });
-
-  it.runIf(usingMysql)('MySQL/MariaDB has an index leading with each sort, alone and after the status', async () => {
     const rows = (await ctx.sut.dataSource.query(
       'SELECT table_name AS t, index_name AS i, column_name AS c FROM information_schema.statistics WHERE table_schema = DATABASE() ORDER BY table_name, index_name, seq_in_index',
     )) as { t: string; i: string; c: string }[];
