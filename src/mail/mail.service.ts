@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
@@ -94,7 +94,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     }
     await mkdir(this.outbox, { recursive: true });
     const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
-    await writeFile(file, info.message ?? '');
+    // Written under another name then renamed, so whoever reads the folder never sees half a message.
+    await writeFile(`${file}.part`, info.message ?? '');
+    await rename(`${file}.part`, file);
     this.logger.log(`E-mail to ${message.to} written to the outbox (no SMTP_URL): ${file}`);
   }
 
