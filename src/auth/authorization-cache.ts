@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Redis } from 'ioredis';
@@ -15,6 +16,11 @@ export const AUTHORIZATION_TABLES = new Set(['admins', 'admin_sessions', 'author
 export const AUTHORIZATION_TTL_MS = 2_000;
 /** How long the start waits for the subscription to the other instances' changes. */
 const SUBSCRIBE_WAIT_MS = 2_000;
+/**
+ * How long a change waits for every instance to say it has dropped its authorizations. An instance that does
+ * not answer in time (its event loop stalled, its connection lost) still sees the change within the TTL.
+ */
+export const ACK_WAIT_MS = 1_000;
 /** How many sessions × addresses are kept (staff sessions: a few hundred at most). */
 const ENTRIES = 2_000;
 
@@ -23,7 +29,8 @@ const ENTRIES = 2_000;
  * needs no database round trip to be authorized. Kept safe by three rules:
  * - any write to admins, admin_sessions or authorized_ips through the app drops them all, after its commit
  *   (a TypeORM subscriber on the app's data source), and with REDIS_URL tells every other instance to drop
- *   theirs before the write's request answers;
+ *   theirs and waits until each has said it did (or ACK_WAIT_MS) before the write's request answers: Redis
+ *   handing a message to a subscriber's socket is not that subscriber having read it;
  * - an authorization read while a drop happened is not kept (a generation number), so a read that began before
  *   a logout cannot put the old session back;
  * - with REDIS_URL nothing is kept while the instance is not subscribed (Redis down or reconnecting: every
@@ -38,6 +45,8 @@ export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
   private publisher: Redis | null = null;
   private subscribed = false;
   private readonly committing = new WeakSet<QueryRunner>();
+  /** The changes this instance published, by id, with how many instances have yet to say they dropped. */
+  private readonly awaiting = new Map<string, { acks: number; expected: number | null; done: () => void }>();
   private readonly logger = new Logger(AuthorizationCache.name);
 
   constructor(
@@ -49,6 +58,11 @@ export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
     return `${this.config.redis.keyPrefix}authorization-changed`;
   }
 
+  /** Where each instance says it has dropped what it kept, naming the change. */
+  private get ackChannel(): string {
+    return `${this.channel}:dropped`;
+  }
+
   async onModuleInit(): Promise<void> {
     this.dataSource.subscribers.push(this.subscriberFor());
     const url = this.config.redis.url;
@@ -58,13 +72,20 @@ export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null, autoResubscribe: false });
     this.publisher.on('error', () => undefined);
     this.subscriber.on('error', (error: Error) => this.logger.warn(`Redis (authorization changes): ${error.message}`));
-    this.subscriber.on('message', () => this.dropAll());
+    this.subscriber.on('message', (channel: string, id: string) => {
+      if (channel === this.channel) {
+        this.dropAll();
+        this.publisher!.publish(this.ackChannel, id).catch(() => undefined);
+      } else if (channel === this.ackChannel) {
+        this.acknowledged(id);
+      }
+    });
     let firstSubscription: () => void = () => undefined;
     const subscribedOnce = new Promise<void>((resolve) => (firstSubscription = resolve));
     // On every connection (the first and each one after a loss): subscribe, and only then keep authorizations
     // again, from nothing, since what changed meanwhile is unknown.
     this.subscriber.on('ready', () => {
-      this.subscriber!.subscribe(this.channel).then(
+      this.subscriber!.subscribe(this.channel, this.ackChannel).then(
         () => {
           this.subscribed = true;
           this.dropAll();
@@ -116,15 +137,45 @@ export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
     this.entries.clear();
   }
 
-  /** Drops every kept authorization here and, with Redis, on every instance (waiting until Redis has it). */
+  /**
+   * Drops every kept authorization here and, with Redis, on every instance: it answers once each instance that
+   * received the change (PUBLISH says how many, this one included) has said it dropped, or after ACK_WAIT_MS.
+   */
   async changed(): Promise<void> {
     this.dropAll();
     if (!this.publisher) return;
+    const id = randomUUID();
+    let done: () => void = () => undefined;
+    const allDropped = new Promise<void>((resolve) => (done = resolve));
+    const waiting = { acks: 0, expected: null as number | null, done };
+    this.awaiting.set(id, waiting);
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.publisher.publish(this.channel, '1');
+      // Acknowledgements may come before PUBLISH's own answer: they are counted, and compared once it comes.
+      waiting.expected = await this.publisher.publish(this.channel, id);
+      if (waiting.acks < waiting.expected) {
+        const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ACK_WAIT_MS)));
+        if (await Promise.race([allDropped.then(() => false), timedOut])) {
+          const missing = waiting.expected - waiting.acks;
+          this.logger.warn(
+            `${missing} instance(s) did not confirm an authorization change in ${ACK_WAIT_MS} ms; they see it within ${AUTHORIZATION_TTL_MS} ms.`,
+          );
+        }
+      }
     } catch (error) {
       this.logger.error(`Redis did not take an authorization change; other instances see it within ${AUTHORIZATION_TTL_MS} ms. ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+      this.awaiting.delete(id);
     }
+  }
+
+  /** An instance said it dropped what it kept for one of this instance's changes. */
+  private acknowledged(id: string): void {
+    const waiting = this.awaiting.get(id);
+    if (!waiting) return;
+    waiting.acks += 1;
+    if (waiting.expected !== null && waiting.acks >= waiting.expected) waiting.done();
   }
 
   /** Watches the app's writes to the authorization tables: a drop after each, and again after its commit. */
