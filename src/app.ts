@@ -13,7 +13,6 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { ViteDevServer } from 'vite';
 import { AppModule } from './app.module.js';
-import { AllExceptionsFilter } from './common/http/all-exceptions.filter.js';
 import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
 import { requestPath, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';

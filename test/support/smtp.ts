@@ -23,11 +23,9 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         .then((mail) => {
           messages.push(mail);
           const recipient = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) => to?.value.map((address) => address.address) ?? []);
-          for (const waiter of [...waiting]) {
-            if (recipient.includes(waiter.to)) {
-              waiting.splice(waiting.indexOf(waiter), 1);
-              waiter.resolve(mail);
-            }
+          for (const waiter of waiting.filter((candidate) => recipient.includes(candidate.to))) {
+            waiting.splice(waiting.indexOf(waiter), 1);
+            waiter.resolve(mail);
           }
           callback();
         })

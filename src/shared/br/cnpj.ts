@@ -32,9 +32,13 @@ export function isValidCnpj(value: string): boolean {
  * first 12 positions: the check digits are always digits).
  */
 export function formatCnpj(value: string): string {
-  const chars = [...normalizeCnpj(value)].filter((char, index) => index < 12 || /\d/.test(char)).join('');
+  // normalizeCnpj leaves ASCII only, so splitting by code unit is exact.
+  const chars = normalizeCnpj(value)
+    .split('')
+    .filter((char, index) => index < 12 || /\d/.test(char))
+    .join('');
   let result = '';
-  for (const [index, char] of [...chars].entries()) {
+  for (const [index, char] of chars.split('').entries()) {
     if (index === 2 || index === 5) result += '.';
     else if (index === 8) result += '/';
     else if (index === 12) result += '-';

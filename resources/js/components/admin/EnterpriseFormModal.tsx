@@ -175,7 +175,7 @@ export function EnterpriseFormModal({
   }, [open, enterprise?.enterprise_id]);
 
   const fields = form.data;
-  const set = <K extends keyof FormFields & string>(key: K, value: FormFields[K]) => form.setData(key, value as never);
+  const set = <K extends keyof FormFields>(key: K, value: FormFields[K]) => form.setData(key, value as never);
   const setBillingField = <K extends keyof AddressFields>(key: K, value: AddressFields[K]) => setBilling((current) => ({ ...current, [key]: value }));
   const cnpjInvalid = fields.cnpj.trim() !== '' && !isValidCnpj(fields.cnpj);
   const shownErrors: Errors = { ...(form.errors as Errors), ...(cnpjTouched && cnpjInvalid ? { cnpj: 'CNPJ inválido' } : {}) };

@@ -23,7 +23,10 @@ const TARGETS: Record<string, string> = { admin: 'Administrador', ip: 'IP', ente
 function describe(summary: Record<string, unknown> | null): string {
   if (!summary) return '—';
   return Object.entries(summary)
-    .map(([key, value]) => `${key}: ${value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)}`,
+    )
     .join(' · ');
 }
 

@@ -137,7 +137,7 @@ export default function Dashboard() {
                   <XAxis dataKey="date" tickFormatter={dayLabel} tick={{ fontSize: 12, fill: '#64748b' }} interval="preserveStartEnd" minTickGap={16} />
                   <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#64748b' }} />
                   <Tooltip
-                    labelFormatter={(label) => dayLabel(String(label))}
+                    labelFormatter={(label) => (typeof label === 'string' ? dayLabel(label) : label)}
                     formatter={(value) => [value, series === 'usuarios' ? 'Usuários' : 'Empresas']}
                   />
                   <Line type="monotone" dataKey="total" stroke="#1f6fb2" strokeWidth={2.5} dot={false} isAnimationActive={false} />
