@@ -16,7 +16,9 @@ export function generatedOpenApiSources(): Record<string, string> {
     new PluginMetadataGenerator().generate({
       visitors: [
         new ReadonlyVisitor({
-          introspectComments: true,
+          // Code comments are for developers (English, and may point inside the project): what clients read is
+          // written in Portuguese in @ApiOperation and @ApiProperty.
+          introspectComments: false,
           pathToSource: join(process.cwd(), 'src/openapi'),
           classValidatorShim: true,
           dtoFileNameSuffix: ['.input.ts', '.query.ts', '.export.ts'],

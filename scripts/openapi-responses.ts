@@ -68,8 +68,7 @@ export function responseSchemas(tsconfigPath = 'tsconfig.build.json'): { schemas
       const propertyType = checker.getTypeOfSymbolAtLocation(property, declaration);
       if (propertyType.getCallSignatures().length > 0) continue;
       const schema = toSchema(propertyType, inner);
-      const comment = ts.displayPartsToString(property.getDocumentationComment(checker));
-      properties[property.getName()] = comment && !schema.$ref ? { ...schema, description: comment } : schema;
+      properties[property.getName()] = schema;
       if (!(property.getFlags() & ts.SymbolFlags.Optional)) required.push(property.getName());
     }
     return {

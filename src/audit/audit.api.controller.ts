@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Controller, Get, Query } from '@nestjs/common';
 import { Roles } from '../auth/decorators.js';
 import { AuditService } from './audit.service.js';
@@ -9,6 +10,7 @@ import { ListAuditQuery } from './dto/list-audit.query.js';
 export class AuditApiController {
   constructor(private readonly audit: AuditService) {}
 
+  @ApiOperation({ summary: 'Lista a trilha de auditoria', description: 'Mais recentes primeiro, paginada; filtra por ação.' })
   @Get()
   list(@Query() query: ListAuditQuery) {
     return this.audit.list({ page: query.page, pageSize: query.pageSize, action: query.acao });

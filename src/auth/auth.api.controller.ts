@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -24,6 +25,11 @@ export class AuthApiController {
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
   @Public()
   @RateLimit('login-ip')
+  @ApiOperation({
+    summary: 'Entra no painel',
+    description:
+      'Usuário, senha e código 2FA do endereço IP de onde se entra. Responde `{token, admin}`; o mesmo token vai num cookie HttpOnly para as páginas do painel.',
+  })
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginInput, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
@@ -48,6 +54,11 @@ export class AuthApiController {
    * Ending it by the cookie needs the XSRF header, like every cookie write, so another site cannot log staff out.
    */
   @Public()
+  @ApiOperation({
+    summary: 'Sai do painel',
+    description:
+      'Encerra a sessão do token enviado (cabeçalho ou cookie) e apaga o cookie; responde ok mesmo sem sessão. Pelo cookie, exige o cabeçalho X-XSRF-TOKEN.',
+  })
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {
@@ -60,6 +71,7 @@ export class AuthApiController {
     return { ok: true };
   }
 
+  @ApiOperation({ summary: 'O administrador da sessão' })
   @Get('me')
   me(@CurrentAdmin() admin: AuthenticatedAdmin) {
     return { admin: { id: admin.id, username: admin.username, name: admin.name, role: admin.role } };

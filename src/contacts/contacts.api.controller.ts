@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Res } from '@nestjs/common';
 import { exportResponse } from '../common/export/export-response.js';
@@ -15,12 +16,21 @@ import { MarkAnsweredInput } from './dto/mark-answered.input.js';
 export class ContactsApiController {
   constructor(private readonly contacts: ContactsService) {}
 
+  @ApiOperation({
+    summary: 'Lista as mensagens de contato',
+    description:
+      'Aba pendentes ou respondidas, pela data que a aba mostra (recebida ou respondida): mais recentes primeiro, ou as mais antigas com `sentido=asc`; paginada.',
+  })
   @Get()
   list(@Query() query: ListContactsQuery) {
     return this.contacts.list(query);
   }
 
   /** Every message of the tab (pendente by default), in the list's order, as CSV or XLSX. */
+  @ApiOperation({
+    summary: 'Exporta as mensagens de contato',
+    description: 'Todas as mensagens da aba, na ordem da lista, em CSV (UTF-8 com BOM, separador `;`) ou XLSX. Fica registrado na auditoria.',
+  })
   @Get('exportar')
   @Audited({ action: 'contact.export', query: true })
   export(@Query() query: ExportContactsQuery, @Res({ passthrough: true }) res: HttpReply) {
@@ -33,17 +43,23 @@ export class ContactsApiController {
     );
   }
 
+  @ApiOperation({ summary: 'Conta as mensagens pendentes' })
   @Get('contador')
   async pendingCount() {
     return { total: await this.contacts.countPending() };
   }
 
+  @ApiOperation({
+    summary: 'Marca uma mensagem como respondida',
+    description: 'Com o canal da resposta (whatsapp ou email); registra quem respondeu e quando.',
+  })
   @Patch(':id/respondido')
   @Audited({ action: 'contact.answered', target: 'contact', body: true })
   async markAnswered(@Param('id', IdPipe) id: number, @Body() input: MarkAnsweredInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
     return { ok: true, data: await this.contacts.markAnswered(id, input.canal, admin.id) };
   }
 
+  @ApiOperation({ summary: 'Exclui uma mensagem de contato' })
   @Delete(':id')
   @Audited({ action: 'contact.delete', target: 'contact' })
   @HttpCode(200)

@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { ThrottlerOptions } from '@nestjs/throttler';
 import { RateLimit } from '../common/http/rate-limit.js';
@@ -16,6 +17,7 @@ export class ContactsPublicController {
 
   @Public()
   @RateLimit('contact-ip')
+  @ApiOperation({ summary: 'Envia uma mensagem pelo formulário de contato do site' })
   @Post()
   async send(@Body() input: SendContactInput, @Req() req: HttpRequest) {
     await this.contacts.receive(input, { ip: normalizeIp(req.ip ?? ''), userAgent: header(req, 'user-agent') ?? null });

@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
@@ -17,12 +18,22 @@ export class EnterprisesApiController {
   constructor(private readonly enterprises: EnterprisesService) {}
 
   /** `status` defaults to todos here; the screen opens on ativos (DESIGN.md section 5). */
+  @ApiOperation({
+    summary: 'Lista as empresas',
+    description:
+      'Filtra por status (padrão: todos) e busca por razão, fantasia, CNPJ, bairro, cidade, UF ou IE; ordena por fantasia, cnpj, cidade ou status; paginada.',
+  })
   @Get()
-  list(@Query() query: ListEnterprisesQuery) {
-    return this.enterprises.list({ ...query, status: query.status ?? 'todos' });
+  list(@Query() { status = 'todos', ...query }: ListEnterprisesQuery) {
+    return this.enterprises.list({ ...query, status });
   }
 
   /** Exactly what the list shows for the status, search and order, every row, as CSV or XLSX. */
+  @ApiOperation({
+    summary: 'Exporta as empresas',
+    description:
+      'Exatamente o que a lista mostra com o status, a busca e a ordem enviados, todas as linhas, em CSV (UTF-8 com BOM, separador `;`, CNPJ formatado) ou XLSX. Fica registrado na auditoria.',
+  })
   @Get('exportar')
   @Audited({ action: 'enterprise.export', query: true })
   export(@Query() query: ExportEnterprisesQuery, @Res({ passthrough: true }) res: HttpReply) {
@@ -35,22 +46,30 @@ export class EnterprisesApiController {
    * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
    * Each row changed is recorded in the trail as its own status change.
    */
+  @ApiOperation({
+    summary: 'Ativa ou desativa empresas em lote',
+    description:
+      'Um lote de até 500 por chamada: as linhas marcadas (`ids`), ou todas as do filtro e da busca menos as de `exceto` (`todos`). A resposta diz onde o próximo lote começa (`apos`; null quando terminou). Cada linha alterada fica na auditoria.',
+  })
   @Post('status-em-lote')
   @HttpCode(200)
   bulkStatus(@Body() input: BulkEnterpriseStatusInput, @CurrentActor() actor: AuditActor) {
     return this.enterprises.bulkStatus(input, actor);
   }
 
+  @ApiOperation({ summary: 'Conta as empresas ativas' })
   @Get('contador/ativos')
   async activeCount() {
     return { total: await this.enterprises.countActive() };
   }
 
+  @ApiOperation({ summary: 'Uma empresa' })
   @Get(':id')
   async get(@Param('id', IdPipe) id: number) {
     return { ok: true, data: await this.enterprises.get(id) };
   }
 
+  @ApiOperation({ summary: 'Cadastra uma empresa' })
   @Post()
   @Audited({ action: 'enterprise.create', target: 'enterprise', body: true, targetId: (res: { enterprise_id: number }) => res.enterprise_id })
   async create(@Body() input: EnterpriseInput) {
@@ -58,12 +77,14 @@ export class EnterprisesApiController {
     return { ok: true, id: data.enterprise_id, enterprise_id: data.enterprise_id, data };
   }
 
+  @ApiOperation({ summary: 'Altera uma empresa' })
   @Put(':id')
   @Audited({ action: 'enterprise.update', target: 'enterprise', body: true })
   async update(@Param('id', IdPipe) id: number, @Body() input: EnterpriseInput) {
     return { ok: true, data: await this.enterprises.update(id, input) };
   }
 
+  @ApiOperation({ summary: 'Ativa ou desativa uma empresa' })
   @Patch(':id/status')
   @Audited({ action: 'enterprise.status', target: 'enterprise', body: true })
   async setStatus(@Param('id', IdPipe) id: number, @Body() input: EnterpriseStatusInput) {
@@ -71,17 +92,20 @@ export class EnterprisesApiController {
     return { ok: true, ativo: data.ativo, data };
   }
 
+  @ApiOperation({ summary: 'O endereço de cobrança de uma empresa' })
   @Get(':id/cobranca')
   async billing(@Param('id', IdPipe) id: number) {
     return { ok: true, data: await this.enterprises.billing(id) };
   }
 
+  @ApiOperation({ summary: 'Grava o endereço de cobrança de uma empresa' })
   @Put(':id/cobranca')
   @Audited({ action: 'enterprise.billing.update', target: 'enterprise', body: true })
   async saveBilling(@Param('id', IdPipe) id: number, @Body() input: BillingInput) {
     return { ok: true, data: await this.enterprises.saveBilling(id, input) };
   }
 
+  @ApiOperation({ summary: 'Remove o endereço de cobrança de uma empresa' })
   @Delete(':id/cobranca')
   @Audited({ action: 'enterprise.billing.delete', target: 'enterprise' })
   @HttpCode(200)

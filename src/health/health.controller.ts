@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { HttpReply } from '../common/http/http.js';
 import { DataSource } from 'typeorm';
@@ -15,6 +16,10 @@ export class HealthController {
   ) {}
 
   /** Up when the database answers a query; 503 otherwise, so a load balancer takes the instance out. */
+  @ApiOperation({
+    summary: 'Saúde da instância',
+    description: '200 quando o banco de dados responde; 503 quando não, para o balanceador de carga tirar a instância.',
+  })
   @Get()
   async check(@Res({ passthrough: true }) res: HttpReply) {
     res.header('Cache-Control', 'no-store');

@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
@@ -13,12 +14,17 @@ import { IpsService } from './ips.service.js';
 export class IpsApiController {
   constructor(private readonly ips: IpsService) {}
 
+  @ApiOperation({ summary: 'Lista os IPs autorizados' })
   @Get('ips-autorizados')
   async list() {
     const data = await this.ips.list();
     return { data, total: data.length };
   }
 
+  @ApiOperation({
+    summary: 'Autoriza um endereço IP',
+    description: 'Para o papel master ou gestor; responde o segredo 2FA do endereço e o QR code para o aplicativo autenticador.',
+  })
   @Post('ips-autorizados')
   @Audited({ action: 'ip.create', target: 'ip', body: true, targetId: (res: { ip: { id: number } }) => res.ip.id })
   async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
@@ -26,6 +32,10 @@ export class IpsApiController {
     return { ok: true, ip, twofa };
   }
 
+  @ApiOperation({
+    summary: 'Remove um IP autorizado',
+    description: 'As sessões abertas desse endereço terminam na próxima requisição (IP_REVOKED). O último IP master não pode ser removido.',
+  })
   @Delete('ips-autorizados/:id')
   @Audited({ action: 'ip.delete', target: 'ip' })
   async remove(@Param('id', IdPipe) id: number) {
@@ -33,6 +43,7 @@ export class IpsApiController {
     return { ok: true };
   }
 
+  @ApiOperation({ summary: 'Atualiza a localização de um IP', description: 'Pela base de geolocalização local; endereços privados são ignorados.' })
   @Post('ips-autorizados/:id/refresh-location')
   @HttpCode(200)
   refreshLocation(@Param('id', IdPipe) id: number) {
@@ -40,6 +51,7 @@ export class IpsApiController {
   }
 
   /** The address this server sees for the caller: the one its access guard checks. */
+  @ApiOperation({ summary: 'O endereço IP de quem chama', description: 'O mesmo que a verificação de acesso usa.' })
   @Get('meu-ip')
   myIp(@Req() req: HttpRequest) {
     const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? '';

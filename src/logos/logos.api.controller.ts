@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Audited } from '../audit/audited.decorator.js';
 import { Controller, Get, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
@@ -10,11 +11,13 @@ import { LogosService } from './logos.service.js';
 export class LogosApiController {
   constructor(private readonly logos: LogosService) {}
 
+  @ApiOperation({ summary: 'Lista os logos enviados' })
   @Get('logos')
   async list() {
     return { data: await this.logos.list() };
   }
 
+  @ApiOperation({ summary: 'Envia um logo', description: 'Multipart, campo `file`: PNG, JPEG, GIF, WebP ou SVG (o SVG é higienizado).' })
   @Post('upload/logo')
   @Audited({ action: 'logo.upload', target: 'logo', targetId: (res: { logo: { logo_id: number } }) => res.logo.logo_id })
   @HttpCode(201)

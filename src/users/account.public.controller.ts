@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
@@ -13,6 +14,10 @@ import { EmailRequestInput, ResetPasswordInput, TokenInput } from './dto/account
 export class AccountPublicController {
   constructor(private readonly links: AccountLinksService) {}
 
+  @ApiOperation({
+    summary: 'Pede o link de redefinição de senha',
+    description: 'Responde igual exista ou não uma conta com o e-mail; o link chega por e-mail.',
+  })
   @Post('esqueci-senha')
   @HttpCode(200)
   @RateLimit('account-ip', 'account-email')
@@ -20,6 +25,7 @@ export class AccountPublicController {
     return this.links.forgotPassword(input.email);
   }
 
+  @ApiOperation({ summary: 'Redefine a senha com o token do link' })
   @Post('redefinir-senha')
   @HttpCode(200)
   @RateLimit('account-ip')
@@ -31,6 +37,10 @@ export class AccountPublicController {
     return { ok: true };
   }
 
+  @ApiOperation({
+    summary: 'Pede a exclusão da conta',
+    description: 'Responde igual exista ou não uma conta com o e-mail; o link de confirmação chega por e-mail.',
+  })
   @Post('excluir-conta')
   @HttpCode(200)
   @RateLimit('account-ip', 'account-email')
@@ -38,6 +48,7 @@ export class AccountPublicController {
     return this.links.requestDeletion(input.email, normalizeIp(req.ip ?? ''));
   }
 
+  @ApiOperation({ summary: 'Confirma a exclusão da conta com o token do link' })
   @Post('excluir-conta/confirmar')
   @HttpCode(200)
   @RateLimit('account-ip')

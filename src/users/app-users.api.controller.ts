@@ -1,3 +1,4 @@
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
@@ -22,17 +23,26 @@ export class AppUsersApiController {
     private readonly dataCopies: UserDataCopyService,
   ) {}
 
+  @ApiOperation({
+    summary: 'Lista os usuários do app',
+    description:
+      'Filtra por status (padrão: todos) e período de cadastro, busca por nome, e-mail, CPF, empresa ou cargo; ordena por nome, email, cadastro, empresa ou status; paginada.',
+  })
   @Get()
-  list(@Query() query: ListUsersQuery) {
-    return this.users.list({ ...query, status: query.status ?? 'todos' });
+  list(@Query() { status = 'todos', ...query }: ListUsersQuery) {
+    return this.users.list({ ...query, status });
   }
 
   /** Exactly what the list shows for the status, dates, search and order, every row, as CSV or XLSX. */
+  @ApiOperation({
+    summary: 'Exporta os usuários do app',
+    description:
+      'Exatamente o que a lista mostra com o status, o período, a busca e a ordem enviados, todas as linhas, em CSV (UTF-8 com BOM, separador `;`, datas dd/mm/aaaa, CPF formatado) ou XLSX. Fica registrado na auditoria.',
+  })
   @Get('exportar')
   @Audited({ action: 'user.export', query: true })
-  export(@Query() query: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
-    const { formato, ...filters } = { ...query, status: query.status ?? 'todos' };
-    return exportResponse(res, query.formato ?? 'csv', { file: 'usuarios', sheet: 'Usuários' }, USER_COLUMNS, this.users.allInOrder(filters));
+  export(@Query() { formato = 'csv', status = 'todos', ...filters }: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
+    return exportResponse(res, formato, { file: 'usuarios', sheet: 'Usuários' }, USER_COLUMNS, this.users.allInOrder({ ...filters, status }));
   }
 
   /**
@@ -40,28 +50,37 @@ export class AppUsersApiController {
    * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
    * Each row changed is recorded in the trail as its own status change.
    */
+  @ApiOperation({
+    summary: 'Ativa ou desativa usuários do app em lote',
+    description:
+      'Um lote de até 500 por chamada: as linhas marcadas (`ids`), ou todas as do filtro e da busca menos as de `exceto` (`todos`). A resposta diz onde o próximo lote começa (`apos`; null quando terminou). Cada linha alterada fica na auditoria.',
+  })
   @Post('status-em-lote')
   @HttpCode(200)
   bulkStatus(@Body() input: BulkUserStatusInput, @CurrentActor() actor: AuditActor) {
     return this.users.bulkStatus(input, actor);
   }
 
+  @ApiOperation({ summary: 'Conta os usuários do app ativos' })
   @Get('contador/ativos')
   async activeCount() {
     return { total: await this.users.countActive() };
   }
 
+  @ApiOperation({ summary: 'Um usuário do app' })
   @Get(':id')
   async get(@Param('id', IdPipe) id: number) {
     return { ok: true, data: await this.users.get(id) };
   }
 
+  @ApiOperation({ summary: 'Altera um usuário do app' })
   @Put(':id')
   @Audited({ action: 'user.update', target: 'user', body: true })
   async update(@Param('id', IdPipe) id: number, @Body() input: UpdateUserInput) {
     return { ok: true, data: await this.users.update(id, input) };
   }
 
+  @ApiOperation({ summary: 'Ativa ou desativa um usuário do app' })
   @Patch(':id/status')
   @Audited({ action: 'user.status', target: 'user', body: true })
   async setStatus(@Param('id', IdPipe) id: number, @Body() input: UserStatusInput) {
@@ -70,6 +89,11 @@ export class AppUsersApiController {
   }
 
   /** Everything kept about the user, as a JSON file to hand over (LGPD art. 19 § 3º); recorded in the trail. */
+  @ApiOperation({
+    summary: 'Cópia dos dados pessoais do usuário (LGPD)',
+    description:
+      'Tudo o que está guardado sobre o usuário, como um arquivo JSON para entregar ao titular (LGPD, art. 19, § 3º): perfil, empresa, pedidos de redefinição e de exclusão, e a trilha de auditoria sobre ele. Fica registrado na auditoria.',
+  })
   @Get(':id/dados-pessoais')
   @Audited({ action: 'user.data_copy', target: 'user' })
   async dataCopy(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {
@@ -79,6 +103,7 @@ export class AppUsersApiController {
   }
 
   /** Sends the user a password-reset link; the answer says to whom and for how long it lasts. */
+  @ApiOperation({ summary: 'Envia ao usuário um link de redefinição de senha', description: 'A resposta diz para qual e-mail e por quanto tempo o link vale.' })
   @Post(':id/reset-password')
   @Audited({ action: 'user.reset_password', target: 'user' })
   @HttpCode(200)
@@ -92,6 +117,7 @@ export class AppUsersApiController {
 export class CompanyUsersApiController {
   constructor(private readonly users: AppUsersService) {}
 
+  @ApiOperation({ summary: 'Os usuários do app de uma empresa' })
   @Get(':id/users')
   async list(@Param('id', IdPipe) id: number) {
     const data = await this.users.ofCompany(id);

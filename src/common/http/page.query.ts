@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
@@ -20,6 +21,7 @@ export class PageQuery {
   @IsInt({ message: PAGE_MESSAGE })
   @Type(() => Number)
   @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: 'A página, a partir de 1.' })
   page?: number;
 
   @Max(MAX_PAGE_SIZE, { message: PAGE_SIZE_MESSAGE })
@@ -27,5 +29,6 @@ export class PageQuery {
   @IsInt({ message: PAGE_SIZE_MESSAGE })
   @Type(() => Number)
   @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Itens por página.' })
   pageSize?: number;
 }

@@ -1,3 +1,4 @@
+import { ApiHideProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsEmailAddress, IsPhone } from '../../common/http/br-validators.js';
@@ -38,6 +39,7 @@ export class SendContactInput {
    * The hidden honeypot: people leave it empty. Any value that is not an empty text ([] and {} included) can
    * only come from a script, and is kept as a mark the service recognises.
    */
+  @ApiHideProperty()
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === null || value === undefined || typeof value === 'string' ? value : HONEYPOT_NON_TEXT))
   @MaxLength(1000, { message: 'Campo inválido.' })

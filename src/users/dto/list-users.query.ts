@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsSaoPauloDay, NotAfterDay } from '../../common/http/day.validators.js';
 import { BulkSelection } from '../../common/bulk/bulk-status.js';
@@ -29,11 +30,13 @@ export class ListUsersQuery extends PageQuery {
   @NotAfterDay('date_to', { message: 'A data inicial deve ser anterior ou igual à data final.' })
   @IsSaoPauloDay({ message: DATE_MESSAGE })
   @IsOptional()
+  @ApiPropertyOptional({ format: 'date', description: 'Primeiro dia de cadastro, inclusive (AAAA-MM-DD, dia de São Paulo).' })
   date_from?: string;
 
   /** Last day of registration, inclusive, in São Paulo. */
   @IsSaoPauloDay({ message: DATE_MESSAGE })
   @IsOptional()
+  @ApiPropertyOptional({ format: 'date', description: 'Último dia de cadastro, inclusive (AAAA-MM-DD, dia de São Paulo).' })
   date_to?: string;
 
   @SortKeyField(USER_SORTS)
