@@ -85,6 +85,28 @@ describe('the OpenAPI document at /api/docs.json', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ]);
   });
+
+  it('says what each route does in Portuguese, for its clients: a summary on every operation, no developer notes', async () => {
+    const document = await documentOf();
+    const texts: string[] = [];
+    const collect = (value: unknown, key = ''): void => {
+      if (typeof value === 'string' && (key === 'summary' || key === 'description')) texts.push(value);
+      else if (Array.isArray(value)) value.forEach((item) => collect(item));
+      else if (value && typeof value === 'object') for (const [name, inner] of Object.entries(value)) collect(inner, name);
+    };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const { summary } = operation as Operation & { summary?: string };
+        expect(summary?.trim(), `${method.toUpperCase()} ${path} has no summary`).toBeTruthy();
+      }
+    }
+    collect(document);
+    expect(texts.length).toBeGreaterThan(100);
+    // English words and pointers into the project (the code's comments) are not for clients.
+    expect(texts.filter((text) => /\b(the|of|and|is|when|with)\b|\.md\b|\bsrc\//i.test(text))).toEqual([]);
+    // The contact form's trap for bots is not advertised.
+    expect(Object.keys(document.components.schemas.SendContactInput.properties ?? {})).not.toContain('empresa');
+  });
 });
 
 describe('the reading page at /api/docs', () => {
