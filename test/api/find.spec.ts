@@ -1,26 +1,15 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
 import type { FindResult } from '../../src/shared/find.views.js';
-import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
+import { bearer, useAdminApp } from '../support/admin-session.js';
 import { createEnterprise, MARINGA } from '../support/enterprise-factory.js';
 import { createAppUser, createAppUsers, createContactRow } from '../support/row-factories.js';
 import { expectRefused } from '../support/refusals.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 
-let sut: TestApp;
-let admin: AdminSession;
+const ctx = useAdminApp();
 
-beforeAll(async () => {
-  sut = await startTestApp();
-  admin = await loginAs(sut, 'gestor');
-});
-
-afterAll(async () => {
-  await sut?.close();
-});
-
-const find = (q: string) => request(sut.server).get('/api/admin/busca').query({ q }).set(bearer(admin));
+const find = (q: string) => request(ctx.sut.server).get('/api/admin/busca').query({ q }).set(bearer(ctx.admin));
 const found = async (q: string) => (await find(q).expect(200)).body as FindResult;
 const ids = (result: FindResult, kind: keyof FindResult) => result[kind].items.map((item) => item.id);
 const pageObject = (html: string) => JSON.parse(/<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]);
@@ -33,11 +22,15 @@ describe('finding anything from anywhere (command palette)', () => {
 
   beforeAll(async () => {
     marker = `Paleta${Date.now() % 100000}`;
-    company = await createEnterprise(sut, admin, { fantasia: `${marker} Colheitadeiras`, razao: `${marker} Comércio de Máquinas LTDA`, city_id: MARINGA });
-    userId = (await createAppUser(sut, { firstname: 'Joaquim', lastname: `${marker} Brandão`, cpf: '39053344705', enterpriseId: company.enterprise_id }))
+    company = await createEnterprise(ctx.sut, ctx.admin, {
+      fantasia: `${marker} Colheitadeiras`,
+      razao: `${marker} Comércio de Máquinas LTDA`,
+      city_id: MARINGA,
+    });
+    userId = (await createAppUser(ctx.sut, { firstname: 'Joaquim', lastname: `${marker} Brandão`, cpf: '39053344705', enterpriseId: company.enterprise_id }))
       .userId;
     // Written by the site's form, not by the back office: the database computes what the search reads.
-    contactId = (await createContactRow(sut, { nome: `Márcia ${marker}`, email: 'marcia.souza@fazenda.com.br', telefone: '44991234567' })).id;
+    contactId = (await createContactRow(ctx.sut, { nome: `Márcia ${marker}`, email: 'marcia.souza@fazenda.com.br', telefone: '44991234567' })).id;
   });
 
   it('finds companies, app users and contact messages by name, each with where to open it', async () => {
@@ -86,11 +79,11 @@ describe('finding anything from anywhere (command palette)', () => {
   it('answers what the lists answer for the same words, at most five of each, with the total and a link to them all', async () => {
     const crowd = `Multidao${Date.now() % 100000}`;
     await createAppUsers(
-      sut,
+      ctx.sut,
       Array.from({ length: 7 }, (_, index) => ({ firstname: `Pessoa${index}`, lastname: crowd, dateAdded: new Date(Date.UTC(2026, 0, 1 + index)) })),
     );
     const result = await found(crowd);
-    const list = await request(sut.server).get('/api/admin/users').query({ busca: crowd, pageSize: 5 }).set(bearer(admin)).expect(200);
+    const list = await request(ctx.sut.server).get('/api/admin/users').query({ busca: crowd, pageSize: 5 }).set(bearer(ctx.admin)).expect(200);
     expect(ids(result, 'usuarios')).toEqual((list.body.data as { user_id: number }[]).map((row) => row.user_id));
     expect(result.usuarios).toMatchObject({ total: 7, todos_url: `/admin/usuarios?busca=${crowd}` });
     expect(result.usuarios.items).toHaveLength(5);
@@ -98,15 +91,15 @@ describe('finding anything from anywhere (command palette)', () => {
 
   it('finds a message by its new name after the row is changed by hand', async () => {
     const renamed = `Renomeado${Date.now() % 100000}`;
-    await sut.dataSource.getRepository(Contact).update({ id: contactId }, { nome: `Márcia ${renamed}` });
+    await ctx.sut.dataSource.getRepository(Contact).update({ id: contactId }, { nome: `Márcia ${renamed}` });
     expect(ids(await found(renamed), 'contatos')).toEqual([contactId]);
-    await sut.dataSource.getRepository(Contact).update({ id: contactId }, { nome: `Márcia ${marker}` });
+    await ctx.sut.dataSource.getRepository(Contact).update({ id: contactId }, { nome: `Márcia ${marker}` });
   });
 
   it('refuses an empty or too long search in Portuguese; punctuation alone finds nothing', async () => {
     expectRefused(await find(''), 400, { message: 'Digite o que procura.' });
     expectRefused(await find('   '), 400, { message: 'Digite o que procura.' });
-    expectRefused(await request(sut.server).get('/api/admin/busca').set(bearer(admin)), 400, { message: 'Digite o que procura.' });
+    expectRefused(await request(ctx.sut.server).get('/api/admin/busca').set(bearer(ctx.admin)), 400, { message: 'Digite o que procura.' });
     expectRefused(await find('x'.repeat(101)), 400, { message: 'A busca deve ter no máximo 100 caracteres.' });
     // SQL in the box is words like any other: it finds what the same words without the punctuation find.
     const injected = await found("' OR '1'='1' --");
@@ -117,11 +110,11 @@ describe('finding anything from anywhere (command palette)', () => {
   });
 
   it('is for staff only', async () => {
-    expectRefused(await request(sut.server).get('/api/admin/busca').query({ q: marker }), 401);
+    expectRefused(await request(ctx.sut.server).get('/api/admin/busca').query({ q: marker }), 401);
   });
 
   it('a list page opened with ?abrir=<id> carries that record; an unknown or malformed id opens the list alone', async () => {
-    const page = (path: string) => request(sut.server).get(path).set({ Cookie: admin.cookie, 'X-Forwarded-For': admin.ip });
+    const page = (path: string) => request(ctx.sut.server).get(path).set({ Cookie: ctx.admin.cookie, 'X-Forwarded-For': ctx.admin.ip });
     const opened = async (path: string) => pageObject((await page(path).expect(200)).text).props.opened;
     expect(await opened(`/admin/empresas?status=todos&abrir=${company.enterprise_id}`)).toMatchObject({ enterprise_id: company.enterprise_id });
     expect(await opened(`/admin/usuarios?abrir=${userId}`)).toMatchObject({ user_id: userId, empresa_nome: `${marker} Colheitadeiras` });

@@ -24,9 +24,6 @@ async function pagedIds(path: string, query: Record<string, string | number>, ke
   }
 }
 
-const byText = (pick: (row: { id: number; text: string }) => string) => (x: { id: number; text: string }, y: { id: number; text: string }) =>
-  pick(x) < pick(y) ? -1 : pick(x) > pick(y) ? 1 : x.id - y.id;
-
 describe('sorting the companies list', () => {
   it('by Fantasia, CNPJ, Cidade and Status, both ways, ties broken by id; every page agrees with the whole list', async () => {
     const marker = `Ordem${Date.now() % 100000}`;
