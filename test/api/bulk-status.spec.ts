@@ -8,6 +8,7 @@ import { AppUser } from '../../src/users/app-user.entity.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
 import { expectRefused } from '../support/refusals.js';
 import { createAppUsers, createCompanyRow } from '../support/row-factories.js';
+import { settleFulltext } from '../support/test-app.js';
 
 const ctx = useAdminApp();
 const post = (path: string, body: Record<string, unknown>) => request(ctx.sut.server).post(path).set(bearer(ctx.admin)).send(body);
@@ -109,6 +110,7 @@ describe('bulk Ativar/Desativar of users', () => {
       ctx.sut,
       Array.from({ length: BULK_CHUNK * 2 + 30 }, (_, index) => ({ firstname: `M${index}`, lastname: marker, status: index % 10 === 0 ? 0 : 1 })),
     );
+    await settleFulltext(ctx.sut, ['app_users']);
     const active = users.filter((user) => user.status === 1).length;
     const countsBefore = (await get('/api/admin/users', { busca: marker }).expect(200)).body.total as number;
     expect(countsBefore).toBe(users.length);
