@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { HttpRequest } from '../common/http/http.js';
-import { tap, type Observable } from 'rxjs';
+import { mergeMap, type Observable } from 'rxjs';
 import { auditActor } from './audit-actor.js';
 import { AuditService, summarize } from './audit.service.js';
 import { AUDITED, type AuditedOptions } from './audited.metadata.js';
@@ -13,7 +13,7 @@ function targetId(req: HttpRequest, options: AuditedOptions<unknown>, response: 
   return Number.isInteger(fromPath) && fromPath > 0 ? fromPath : null;
 }
 
-/** After a route marked @Audited succeeds, records who did it, from where, on what, with which fields. */
+/** After a route marked @Audited succeeds and before it answers, records who did it, from where, on what, with which fields. */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
   constructor(
@@ -25,15 +25,18 @@ export class AuditInterceptor implements NestInterceptor {
     const options = this.reflector.get<AuditedOptions<unknown> | undefined>(AUDITED, context.getHandler());
     if (!options || context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<HttpRequest>();
+    // The entry is written before the answer goes out: whoever reads the trail right after a write finds it,
+    // and a write answered as done is never missing from the trail (record() never throws).
     return next.handle().pipe(
-      tap((response) => {
-        void this.audit.record({
+      mergeMap(async (response: unknown) => {
+        await this.audit.record({
           ...auditActor(req),
           action: options.action,
           targetType: options.target ?? null,
           targetId: targetId(req, options, response),
           summary: options.body ? summarize(req.body) : options.query ? summarize(req.query) : null,
         });
+        return response;
       }),
     );
   }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { bearer, createAdminFixture, loginAs, nextTestIp, totpCode, type AdminSession } from '../support/admin-session.js';
 import { enterpriseBody } from '../support/enterprise-factory.js';
@@ -71,6 +71,29 @@ describe('audit trail', () => {
     expect(find('user.status')).toMatchObject({ targetType: 'user', targetId: user.userId });
     expect(find('contact.answered')).toMatchObject({ targetId: contact.id, summary: JSON.stringify({ canal: 'email' }) });
     expect(find('contact.delete')).toMatchObject({ targetId: contact.id });
+  });
+
+  it('writes the entry before the answer: a write answered as done is already in the trail, even with a slow database', async () => {
+    const entries = sut.dataSource.getRepository(AuditEntry);
+    const insert = entries.insert.bind(entries);
+    // The trail's table takes 300 ms to take each entry: an entry written after the answer would be missing.
+    const slow = vi.spyOn(entries, 'insert').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return insert(...args);
+    });
+    try {
+      const contact = await createContactRow(sut, { nome: 'Bia', email: 'bia@exemplo.com.br', mensagem: 'Quero um orçamento.' });
+      await request(sut.server).patch(`/api/admin/contatos/${contact.id}/respondido`).set(bearer(gestor)).send({ canal: 'whatsapp' }).expect(200);
+      const answered = await sut.dataSource.getRepository(AuditEntry).findOneBy({ action: 'contact.answered', targetId: contact.id });
+      expect(answered).toMatchObject({ adminUsername: gestor.username, summary: JSON.stringify({ canal: 'whatsapp' }) });
+      await request(sut.server).delete(`/api/admin/contatos/${contact.id}`).set(bearer(gestor)).expect(200);
+      expect(await sut.dataSource.getRepository(AuditEntry).findOneBy({ action: 'contact.delete', targetId: contact.id })).toMatchObject({
+        adminUsername: gestor.username,
+      });
+      expect(slow).toHaveBeenCalledTimes(2);
+    } finally {
+      slow.mockRestore();
+    }
   });
 
   it('does not record refused writes', async () => {
