@@ -1,4 +1,5 @@
 import { ApiOperation } from '@nestjs/swagger';
+import { BULK_STATUS_DESCRIPTION } from '../common/bulk/bulk-status.js';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
@@ -46,11 +47,7 @@ export class EnterprisesApiController {
    * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
    * Each row changed is recorded in the trail as its own status change.
    */
-  @ApiOperation({
-    summary: 'Ativa ou desativa empresas em lote',
-    description:
-      'Um lote de até 500 por chamada: as linhas marcadas (`ids`), ou todas as do filtro e da busca menos as de `exceto` (`todos`). A resposta diz onde o próximo lote começa (`apos`; null quando terminou). Cada linha alterada fica na auditoria.',
-  })
+  @ApiOperation({ summary: 'Ativa ou desativa empresas em lote', description: BULK_STATUS_DESCRIPTION })
   @Post('status-em-lote')
   @HttpCode(200)
   bulkStatus(@Body() input: BulkEnterpriseStatusInput, @CurrentActor() actor: AuditActor) {

@@ -21,7 +21,11 @@ export class OpenApiDocs {
 
   document(): Promise<OpenAPIObject> {
     if (!this.app) throw new NotFoundException();
-    this.built ??= buildOpenApiDocument(this.app);
+    // A build that failed is not kept: the next request tries again.
+    this.built ??= buildOpenApiDocument(this.app).catch((error: unknown) => {
+      this.built = null;
+      throw error;
+    });
     return this.built;
   }
 }

@@ -14,6 +14,9 @@ export const BULK_CHUNK = 500;
 export const BULK_IDS_MAX = 1000;
 /** Rows unticked after "Selecionar todos os N resultados". */
 export const BULK_EXCEPT_MAX = 10_000;
+
+/** How a bulk Ativar/Desativar call works, for the API's readers (the companies' and the users' alike). */
+export const BULK_STATUS_DESCRIPTION = `Um lote de até ${BULK_CHUNK} por chamada: as linhas marcadas (\`ids\`), ou todas as do filtro e da busca menos as de \`exceto\` (\`todos\`). A resposta diz onde o próximo lote começa (\`apos\`; null quando terminou). Cada linha alterada fica na auditoria.`;
 const ID_MAX = 2_147_483_647;
 
 const ID_MESSAGE = 'Cada identificador deve ser um número inteiro positivo.';
