@@ -8,6 +8,7 @@ import { City } from '../src/cities/city.entity.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { openDatabase } from '../src/database/database.js';
 import { backfill, COUNT_TRIGGERS, countTriggers } from '../src/database/migrations/1764500000000-KeptCounts.js';
+import { HISTORY_ENTRY_TRIGGERS, historyEntryTriggers } from '../src/database/migrations/1765300000000-RecordHistory.js';
 import { runSeeds } from '../src/database/seeds/seed-runner.js';
 import { createLogger } from '../src/common/logging/logger.js';
 
@@ -153,6 +154,7 @@ async function main() {
     'enterprises',
     'contacts',
     'audit_log',
+    'record_history',
     'admin_sessions',
     'authorized_ips',
     'admins',
@@ -167,6 +169,8 @@ async function main() {
   )) as { tableName: string; indexName: string; columnNames: string }[];
   if (fulltextIndexes.length === 0) throw new Error('no FULLTEXT index found: was a bulk load interrupted? Drop the database and run again.');
   for (const trigger of COUNT_TRIGGERS) await query(`DROP TRIGGER IF EXISTS ${trigger}`);
+  // The loaded rows are the records that were there before history began (no creation entries, version 1).
+  for (const trigger of HISTORY_ENTRY_TRIGGERS) await query(`DROP TRIGGER IF EXISTS ${trigger}`);
   for (const index of fulltextIndexes) await query(`ALTER TABLE ${index.tableName} DROP INDEX ${index.indexName}`);
 
   const cities = await dataSource.getRepository(City).find();
@@ -284,10 +288,11 @@ async function main() {
   console.log('  counting (kept counts), restoring the triggers and building the search indexes');
   for (const sql of backfill(true)) await query(sql);
   for (const sql of countTriggers(true)) await query(sql);
+  for (const sql of historyEntryTriggers(true)) await query(sql);
   for (const index of fulltextIndexes) await query(`ALTER TABLE ${index.tableName} ADD FULLTEXT INDEX ${index.indexName} (${index.columnNames})`);
 
-  const { auth, ips } = standaloneAccessServices(dataSource, config);
-  await auth.createAdmin({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, role: 'master', name: 'Benchmark' });
+  const { ips, team } = standaloneAccessServices(dataSource, config);
+  await team.create({ username: BENCH_ADMIN.username, password: BENCH_ADMIN.password, role: 'master', nome: 'Benchmark' }, null, { policy: false });
   const { twofa } = await ips.create({ ip: BENCH_ADMIN.ip, targetRole: 'master', descricao: 'Benchmark' }, null);
   writeFileSync('var/bench-admin.json', JSON.stringify({ ...BENCH_ADMIN, secret: twofa.secret, database: flags.database }, null, 2));
   await query('ANALYZE TABLE enterprises, app_users, contacts');

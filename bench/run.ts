@@ -284,6 +284,13 @@ async function main() {
       console.log(`${name}: ${JSON.stringify(row)}`);
     }
 
+    // History's cost: a save of one company (each request another company) and the bulk Desativar + Ativar of
+    // every company, with the history triggers and then without them (dropped for the run, then created again).
+    if (!flags.only || 'history'.includes(flags.only) || flags.only.includes('history')) {
+      const measured = await historyCost(base, auth);
+      for (const row of measured) results.push(row);
+    }
+
     // Baseline (c): the spec's dashboard method, every user and company read 100 at a time, timed on a sample.
     const samplePages = 30;
     const t0 = Date.now();
@@ -320,6 +327,100 @@ async function main() {
   console.log(`\n${markdown(report)}`);
 }
 
+/**
+ * A single save and the bulk run over every company, each measured with the database's history triggers and
+ * without them in the same run; the ratio (with ÷ without, in time) is what history costs. The triggers are read
+ * back with SHOW CREATE TRIGGER before they are dropped and always created again.
+ */
+async function historyCost(base: string, auth: Record<string, string>): Promise<Record<string, unknown>[]> {
+  const connection = await createConnection(db);
+  const headers = { ...auth, 'Content-Type': 'application/json' };
+  const companies: Record<string, unknown>[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const res = (await (await fetch(`${base}/api/admin/enterprises?status=todos&pageSize=100&page=${page}`, { headers: auth })).json()) as {
+      data: Record<string, unknown>[];
+    };
+    companies.push(...res.data);
+  }
+  let counter = 0;
+  const save = {
+    url: `${base}/api/admin/enterprises`,
+    method: 'PUT',
+    headers,
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => {
+          counter += 1;
+          const company = companies[counter % companies.length];
+          return {
+            ...request,
+            path: `/api/admin/enterprises/${String(company.enterprise_id)}`,
+            body: JSON.stringify({ ...company, numero: String(counter % 9999) }),
+          };
+        },
+      },
+    ],
+  };
+  const bulk = async (): Promise<number> => {
+    const started = Date.now();
+    for (const acao of ['desativar', 'ativar']) {
+      let apos: number | null = 0;
+      while (apos !== null) {
+        const res: Response = await fetch(`${base}/api/admin/enterprises/status-em-lote`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ status: 'todos', todos: true, acao, apos }),
+        });
+        if (!res.ok) throw new Error(`bulk run failed: ${res.status} ${await res.text()}`);
+        apos = ((await res.json()) as { apos: number | null }).apos;
+      }
+    }
+    return (Date.now() - started) / 1000;
+  };
+  const measure = async () => {
+    await load(save, 2);
+    const run = await load(save);
+    return { run, bulkSeconds: await bulk() };
+  };
+  try {
+    const withHistory = await measure();
+    const [names] = await connection.query<RowDataPacket[]>(
+      "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME LIKE 'trg\\_%\\_history\\_%'",
+      [db.database],
+    );
+    const statements: string[] = [];
+    for (const { name } of names) {
+      const [[created]] = await connection.query<RowDataPacket[]>(`SHOW CREATE TRIGGER \`${String(name)}\``);
+      statements.push(String(created['SQL Original Statement']));
+    }
+    let without: Awaited<ReturnType<typeof measure>>;
+    try {
+      for (const { name } of names) await connection.query(`DROP TRIGGER \`${String(name)}\``);
+      without = await measure();
+    } finally {
+      for (const statement of statements) await connection.query(statement);
+    }
+    const savedRatio = Number((withHistory.run.p50 / Math.max(0.01, without.run.p50)).toFixed(2));
+    const rpsRatio = Number((without.run.rps / Math.max(1, withHistory.run.rps)).toFixed(2));
+    const bulkRatio = Number((withHistory.bulkSeconds / Math.max(0.01, without.bulkSeconds)).toFixed(2));
+    const rows = [
+      { ...strip(withHistory.run), group: 'history', name: 'save one company (PUT), with history', ratio: Math.max(savedRatio, rpsRatio) },
+      { ...strip(without.run), group: 'history-base', name: 'save one company (PUT), history triggers dropped' },
+      {
+        group: 'history',
+        name: `bulk Desativar + Ativar of every company (${companies.length > 0 ? 'all' : 0}), with history`,
+        totalMs: Math.round(withHistory.bulkSeconds * 1000),
+        withoutMs: Math.round(without.bulkSeconds * 1000),
+        ratio: bulkRatio,
+      },
+    ];
+    for (const row of rows) console.log(`${row.name}: ${JSON.stringify(row)}`);
+    return rows;
+  } finally {
+    await connection.end();
+  }
+}
+
 function strip(run: Result & { raw: unknown }): Result {
   const { raw: _raw, ...rest } = run;
   return rest;
@@ -332,6 +433,7 @@ const TARGETS: Record<string, { text: string; met: (row: Record<string, any>, re
   counter: { text: 'p95 ≤ 10 ms', met: (row) => row.p95 <= 10 },
   dashboard: { text: 'p95 ≤ 300 ms, ≥ 100 × baseline (c)', met: (row, report) => row.p95 <= 300 && (report.dashboardSpeedup ?? 0) >= 100 },
   page: { text: '≥ 0.5 × baseline (b)', met: (row) => row.ratio >= 0.5 },
+  history: { text: 'with history ≤ 1.3 × without (same run)', met: (row) => row.ratio <= 1.3 },
   export: {
     text: 'status 200, every row, peak RSS ≤ 400 MB',
     met: (row, report) => row.status === 200 && row.peakRssMb <= 400 && (row.rows === null || row.rows === report.users),
@@ -367,9 +469,11 @@ function markdown(report: {
   const rows = report.results.map((row) =>
     row.group === 'export'
       ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
-      : row.totalMs !== undefined
-        ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-        : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+      : row.withoutMs !== undefined
+        ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
+        : row.totalMs !== undefined
+          ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
+          : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,

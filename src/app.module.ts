@@ -7,6 +7,7 @@ import { KeptCountsModule } from './database/kept-counts.js';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module.js';
+import { HistoryModule } from './history/history.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { LOGIN_THROTTLERS } from './auth/login-limits.js';
 import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
@@ -28,6 +29,7 @@ import type { InertiaOptions } from './inertia/inertia.types.js';
 import { SiteModule } from './site/site.module.js';
 import { ACCOUNT_THROTTLERS } from './users/account-limits.js';
 import { UsersModule } from './users/users.module.js';
+import { TeamModule } from './team/team.module.js';
 import { RedisThrottlerStorage } from './common/http/redis-throttler-storage.js';
 
 export interface AppModuleOptions {
@@ -63,11 +65,13 @@ export class AppModule {
         }),
         KeptCountsModule,
         AuditModule,
+        HistoryModule,
         HealthModule,
         CitiesModule,
         UsersModule,
         AuthModule,
         IpsModule,
+        TeamModule,
         LogosModule,
         EnterprisesModule,
         DashboardModule,

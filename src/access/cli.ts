@@ -12,6 +12,8 @@ import { normalizeIp } from '../common/http/ip-address.js';
 import { isAdminRole } from '../auth/admin-role.js';
 import { standaloneAccessServices } from './standalone-services.js';
 import { totpQrTerminal } from '../common/crypto/totp.js';
+import { USERNAME_PATTERN } from '../team/dto/team.input.js';
+import { passwordProblem } from '../team/password-policy.js';
 
 class UsageError extends Error {}
 
@@ -26,22 +28,24 @@ async function main(): Promise<void> {
   try {
     await dataSource.runMigrations({ transaction: 'each' });
     await seedReferenceData(dataSource);
-    const { auth, ips } = standaloneAccessServices(dataSource, config);
+    const { ips, team } = standaloneAccessServices(dataSource, config);
 
     if (command === 'create') {
       const username = values.username?.trim().toLowerCase();
       const role = values.role;
       const ip = values.ip ? normalizeIp(values.ip) : null;
-      if (!username || !/^[a-z0-9._-]{3,60}$/.test(username)) throw new UsageError('--username: 3 to 60 letters, digits, dots, dashes or underscores');
+      if (!username || !USERNAME_PATTERN.test(username.slice(0, 61))) throw new UsageError('--username: 3 to 60 letters, digits, dots, dashes or underscores');
       if (!isAdminRole(role)) throw new UsageError('--role: master or gestor');
       if (!ip) throw new UsageError('--ip: an IPv4 or IPv6 address');
-      if (await auth.findAdminByUsername(username)) throw new UsageError(`An admin named "${username}" already exists`);
+      if (await team.findByUsername(username)) throw new UsageError(`An admin named "${username}" already exists (names are compared without case or accents)`);
       const existingIp = await ips.findByIp(ip);
       if (existingIp && existingIp.role !== role) throw new UsageError(`${ip} is already authorized for the ${existingIp.role} role`);
 
       const password = process.env.ADMIN_PASSWORD ?? (await askHidden('Password: '));
-      if (password.length < 10) throw new UsageError('The password must have at least 10 characters');
-      await auth.createAdmin({ username, password, role, name: values.name?.trim() || username });
+      // The rule of the invitation page: at least 12 characters, not the username, not a common password.
+      const problem = passwordProblem(password, username);
+      if (problem) throw new UsageError(`Password refused: ${problem}`);
+      await team.create({ username, password, role, nome: values.name?.trim() || username }, null);
 
       const setup = existingIp
         ? await ips.twoFactorSetup(existingIp)

@@ -11,20 +11,24 @@ import { AuthService, JWT_ALGORITHM } from '../auth/auth.service.js';
 import { AuthorizationCache } from '../auth/authorization-cache.js';
 import { LoginAttempts } from '../auth/login-limits.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { TeamService } from '../team/team.service.js';
+import { HistoryService } from '../history/history.service.js';
 
 /** The access services outside Nest, for the CLI and the seeds, wired exactly as the app wires them. */
-export function standaloneAccessServices(dataSource: DataSource, config: AppConfig): { auth: AuthService; ips: IpsService } {
+export function standaloneAccessServices(dataSource: DataSource, config: AppConfig): { auth: AuthService; ips: IpsService; team: TeamService } {
   const ips = new IpsService(dataSource.getRepository(AuthorizedIp), MmdbGeolocator.fromPackage(config.geoipDbPath), config);
+  const hasher = new PasswordHasher();
   const auth = new AuthService(
     dataSource.getRepository(Admin),
     dataSource.getRepository(AdminSession),
     ips,
-    new PasswordHasher(),
+    hasher,
     new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
     new LoginAttempts(new ThrottlerStorageService()),
     config,
     // Nothing is authorized here: the cache is never asked, and it watches no writes (onModuleInit is not run).
     new AuthorizationCache(dataSource, config),
   );
-  return { auth, ips };
+  // No mail and no audit trail here: the CLI sets the first master's password itself.
+  return { auth, ips, team: new TeamService(dataSource, config, hasher, new HistoryService(dataSource)) };
 }

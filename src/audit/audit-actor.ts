@@ -7,10 +7,17 @@ export interface AuditActor {
   adminId: number | null;
   adminUsername: string | null;
   ip: string | null;
+  /** The admin's display name, as a record's history names who changed it. */
+  adminName?: string | null;
 }
 
 export function auditActor(req: HttpRequest): AuditActor {
-  return { adminId: req.admin?.id ?? null, adminUsername: req.admin?.username ?? null, ip: normalizeIp(req.ip ?? '') ?? req.ip ?? null };
+  return {
+    adminId: req.admin?.id ?? null,
+    adminUsername: req.admin?.username ?? null,
+    ip: normalizeIp(req.ip ?? '') ?? req.ip ?? null,
+    adminName: req.admin?.name ?? null,
+  };
 }
 
 /** The request's AuditActor, for services that record entries themselves (one per row of a bulk action). */

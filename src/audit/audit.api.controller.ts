@@ -10,9 +10,12 @@ import { ListAuditQuery } from './dto/list-audit.query.js';
 export class AuditApiController {
   constructor(private readonly audit: AuditService) {}
 
-  @ApiOperation({ summary: 'Lista a trilha de auditoria', description: 'Mais recentes primeiro, paginada; filtra por ação.' })
+  @ApiOperation({
+    summary: 'Lista a trilha de auditoria',
+    description: 'Mais recentes primeiro, paginada; filtra por ação ou pelo grupo `equipe` (ações da equipe).',
+  })
   @Get()
   list(@Query() query: ListAuditQuery) {
-    return this.audit.list({ page: query.page, pageSize: query.pageSize, action: query.acao });
+    return this.audit.list({ page: query.page, pageSize: query.pageSize, action: query.acao, group: query.grupo });
   }
 }

@@ -14,8 +14,11 @@ export class AuditPagesController {
 
   @Get('auditoria')
   index(@Query() query: Record<string, unknown>) {
-    const { page = 1, acao = '' } = listStateFromUrl(ListAuditQuery, query);
-    const filters = { page, acao };
-    return inertia('Admin/Auditoria', { filters, entries: () => this.audit.list({ page: filters.page, action: acao || undefined }) });
+    const { page = 1, acao = '', grupo = '' } = listStateFromUrl(ListAuditQuery, query);
+    const filters = { page, acao, grupo };
+    return inertia('Admin/Auditoria', {
+      filters,
+      entries: () => this.audit.list({ page: filters.page, action: acao || undefined, group: grupo || undefined }),
+    });
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
-import type { AuditAction, AuditEntryView } from '../shared/audit-actions.js';
+import { AUDIT_GROUP_ACTIONS, type AuditAction, type AuditEntryView, type AuditGroup } from '../shared/audit-actions.js';
 import { AuditEntry } from './audit-entry.entity.js';
 
 export interface AuditRecord {
@@ -57,11 +57,12 @@ export class AuditService {
     page?: number;
     pageSize?: number;
     action?: AuditAction;
+    group?: AuditGroup;
   }): Promise<{ data: AuditEntryView[]; total: number; page: number; pageSize: number }> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
     const [rows, total] = await this.entries.findAndCount({
-      where: filters.action ? { action: filters.action } : {},
+      where: filters.action ? { action: filters.action } : filters.group ? { action: In(AUDIT_GROUP_ACTIONS[filters.group]) } : {},
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: (page - 1) * pageSize,
       take: pageSize,

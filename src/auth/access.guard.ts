@@ -51,6 +51,7 @@ export class AccessGuard implements CanActivate {
       const { admin, ip } = await this.auth.authenticate(token, req.ip ?? '');
       req.admin = admin;
       await this.ips.touch(ip);
+      await this.auth.touchSession(admin.jti);
 
       const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets);
       if (roles && !roles.includes(admin.role)) throw new RoleForbiddenException();

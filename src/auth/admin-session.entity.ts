@@ -1,7 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
 import { Admin } from './admin.entity.js';
 
-export type SessionRevokedReason = 'ip_deleted' | 'admin_inactive';
+/**
+ * Why a session ended, when not by logging out: its IP deleted, its admin deactivated, its admin's role changed,
+ * a new password link made for its admin, ended from the team screen or the profile, or its admin's password changed.
+ */
+export type SessionRevokedReason = 'ip_deleted' | 'admin_inactive' | 'role_changed' | 'password_link' | 'ended' | 'password_changed';
 
 /**
  * One login: the token's `jti`. The guards read it on every request, so logging out (revoked_at) ends the
@@ -35,7 +39,14 @@ export class AdminSession {
   @Column({ name: 'revoked_at', type: 'datetime', nullable: true })
   revokedAt: Date | null;
 
-  /** Why it ended, when not by logging out: 'ip_deleted' or 'admin_inactive'. */
   @Column({ name: 'revoked_reason', type: 'varchar', length: 20, nullable: true })
   revokedReason: SessionRevokedReason | null;
+
+  /** The browser's User-Agent at login, cut to 255 characters. */
+  @Column({ name: 'user_agent', type: 'varchar', length: 255, nullable: true })
+  userAgent: string | null;
+
+  /** The last request made with it, written at most once a minute. */
+  @Column({ name: 'last_seen_at', type: 'datetime', nullable: true })
+  lastSeenAt: Date | null;
 }

@@ -11,6 +11,15 @@ export class Admin {
   @Column({ type: 'varchar', length: 60 })
   username: string;
 
+  /** The username without case or accents: unique, and what a login is matched on. */
+  @Index('uq_admins_username_key', { unique: true })
+  @Column({ name: 'username_key', type: 'varchar', length: 60, nullable: true })
+  usernameKey: string | null;
+
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
+  /** Empty while an invitation or a new password link waits to be used: no password opens the account. */
   @Column({ name: 'password_hash', type: 'varchar', length: 255 })
   passwordHash: string;
 
@@ -26,9 +35,16 @@ export class Admin {
   @Column({ name: 'last_login_at', type: 'datetime', nullable: true })
   lastLoginAt: Date | null;
 
+  @Column({ name: 'last_login_ip', type: 'varchar', length: 45, nullable: true })
+  lastLoginIp: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })
   createdAt: Date;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
   updatedAt: Date;
+
+  /** Raised by the database on every change of the record's data (RecordHistory migration); never written by the app. */
+  @Column({ type: 'integer', default: 1, insert: false, update: false })
+  version: number;
 }

@@ -36,7 +36,7 @@ export class AuthApiController {
     const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? null;
     let session: Awaited<ReturnType<AuthService['login']>>;
     try {
-      session = await this.auth.login(input, req.ip ?? '');
+      session = await this.auth.login(input, req.ip ?? '', header(req, 'user-agent') ?? null);
     } catch (error) {
       const code = error instanceof AppException ? error.code : 'ERROR';
       await this.audit.record({ adminId: null, adminUsername: input.username, ip, action: 'login.failure', targetType: 'admin', summary: { motivo: code } });

@@ -57,12 +57,16 @@ export interface LoginResult {
   expiresAt: Date;
 }
 
+/** A session's last_seen_at is written at most this often. */
+const SEEN_WRITE_INTERVAL_MS = 60_000;
+
 /** How many verified tokens are kept (each is a few hundred bytes). */
 const VERIFIED_TOKENS = 1000;
 
 @Injectable()
 export class AuthService {
   private readonly verifiedTokens = new BoundedCache<string, TokenClaims & { exp: number }>(VERIFIED_TOKENS);
+  private readonly sessionWrites = new BoundedCache<string, number>(VERIFIED_TOKENS);
 
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
@@ -81,13 +85,16 @@ export class AuthService {
    * role must be the admin's; then the IP's TOTP code, which can be used once. Every failure after the IP
    * check gives the same answer, except a right password with a code already spent, which says so.
    */
-  async login(input: { username: string; password: string; otp: string }, requestIp: string): Promise<LoginResult> {
+  async login(input: { username: string; password: string; otp: string }, requestIp: string, userAgent: string | null = null): Promise<LoginResult> {
     const authorizedIp = await this.ips.findByIp(requestIp);
     if (!authorizedIp) throw new IpNotAuthorizedException();
 
-    const admin = await this.admins.findOneBy({ username: input.username.trim().toLowerCase() });
+    // Matched without case or accents, as usernames are unique (username_key).
+    const admin = await this.admins.findOneBy({ usernameKey: collationKey(input.username).slice(0, 60) });
     await this.attempts.count(admin ? `admin:${admin.adminId}` : `name:${collationKey(input.username)}`, authorizedIp.ip);
-    const passwordOk = admin && admin.active ? await this.hasher.verify(admin.passwordHash, input.password) : await this.hasher.verifyNothing(input.password);
+    // An account waiting for its password link has no password; it fails in the time a real check takes.
+    const usable = admin && admin.active && admin.passwordHash !== '';
+    const passwordOk = usable ? await this.hasher.verify(admin.passwordHash, input.password) : await this.hasher.verifyNothing(input.password);
     if (!admin || !passwordOk || authorizedIp.role !== admin.role) throw new InvalidCredentialsException();
     const code = await this.ips.consumeTotp(authorizedIp, input.otp.trim());
     if (code === 'used') throw new TotpAlreadyUsedException();
@@ -97,8 +104,8 @@ export class AuthService {
     await this.sessions.delete({ expiresAt: LessThan(new Date(Date.now() - 86_400_000)) });
     const jti = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.jwtExpiresIn * 1000);
-    await this.sessions.insert({ jti, adminId: admin.adminId, ip: authorizedIp.ip, expiresAt, revokedAt: null });
-    await this.admins.update({ adminId: admin.adminId }, { lastLoginAt: new Date() });
+    await this.sessions.insert({ jti, adminId: admin.adminId, ip: authorizedIp.ip, expiresAt, revokedAt: null, userAgent: userAgent?.slice(0, 255) || null });
+    await this.admins.update({ adminId: admin.adminId }, { lastLoginAt: new Date(), lastLoginIp: authorizedIp.ip });
     await this.ips.touch(authorizedIp);
     const claims: TokenClaims = { sub: String(admin.adminId), role: admin.role, jti };
     const token = await this.jwt.signAsync(claims, { algorithm: JWT_ALGORITHM, expiresIn: this.config.jwtExpiresIn });
@@ -172,21 +179,16 @@ export class AuthService {
     return rows[0];
   }
 
-  /** Creates an admin (CLI and seeds); usernames are kept in lower case. */
-  async createAdmin(input: { username: string; password: string; role: AdminRole; name: string }): Promise<Admin> {
-    const admin = this.admins.create({
-      username: input.username.trim().toLowerCase(),
-      passwordHash: await this.hasher.hash(input.password),
-      role: input.role,
-      name: input.name.trim(),
-      active: true,
-      lastLoginAt: null,
-    });
-    return this.admins.save(admin);
-  }
-
-  findAdminByUsername(username: string): Promise<Admin | null> {
-    return this.admins.findOneBy({ username: username.trim().toLowerCase() });
+  /**
+   * Records that a session was used now, at most once a minute per session and instance. A plain statement:
+   * it changes nothing an authorization depends on, so it does not drop the kept authorizations.
+   */
+  async touchSession(jti: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.sessionWrites.get(jti) ?? 0) < SEEN_WRITE_INTERVAL_MS) return;
+    this.sessionWrites.set(jti, now);
+    const at = new Date(now).toISOString().replace('T', ' ').replace('Z', '');
+    await plainQuery(this.sessions.manager.connection, 'UPDATE admin_sessions SET last_seen_at = ? WHERE jti = ?', [at, jti]);
   }
 }
 

@@ -46,6 +46,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** How long a password-reset or account-deletion link lasts, in minutes. */
   passwordResetMinutes: number;
+  /** How long a record's history entries are kept (HISTORY_RETENTION_DAYS). */
+  historyRetentionDays: number;
   redis: RedisConfig;
   /** Object storage for uploaded logos, shared by every instance; null keeps them in the local folder. */
   s3: S3Config | null;
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const mailFrom = read.string('MAIL_FROM', `${appName} <nao-responda@agromaq.com.br>`);
   const outboxDir = read.string('OUTBOX_DIR', 'var/outbox');
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
+  const historyRetentionDays = read.integer('HISTORY_RETENTION_DAYS', 730, 1, 36_500);
   const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
   const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
   const s3 = readS3(read);
@@ -163,6 +166,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     uploadsDir,
     mail: { smtpUrl, from: mailFrom, outboxDir },
     passwordResetMinutes,
+    historyRetentionDays,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     s3,
   };

@@ -53,4 +53,8 @@ export class Contact {
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })
   createdAt: Date;
+
+  /** Raised by the database on every change of the record's data (RecordHistory migration); never written by the app. */
+  @Column({ type: 'integer', default: 1, insert: false, update: false })
+  version: number;
 }

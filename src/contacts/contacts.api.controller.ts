@@ -1,3 +1,4 @@
+import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
 import { ApiOperation } from '@nestjs/swagger';
 import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Query, Res } from '@nestjs/common';
@@ -55,16 +56,31 @@ export class ContactsApiController {
   })
   @Patch(':id/respondido')
   @Audited({ action: 'contact.answered', target: 'contact', body: true })
-  async markAnswered(@Param('id', IdPipe) id: number, @Body() input: MarkAnsweredInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
-    return { ok: true, data: await this.contacts.markAnswered(id, input.canal, admin.id) };
+  async markAnswered(
+    @Param('id', IdPipe) id: number,
+    @Body() input: MarkAnsweredInput,
+    @CurrentAdmin() admin: AuthenticatedAdmin,
+    @Change() change: ChangeRequest,
+    @Res({ passthrough: true }) res: HttpReply,
+  ) {
+    return { ok: true, data: withEtag(res, await this.contacts.markAnswered(id, input.canal, admin.id, change)) };
   }
 
-  @ApiOperation({ summary: 'Exclui uma mensagem de contato' })
+  @ApiOperation({ summary: 'Uma mensagem de contato', description: 'Responde a versão da mensagem no ETag (e em `version`).' })
+  @Get(':id')
+  async get(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, data: withEtag(res, await this.contacts.get(id)) };
+  }
+
+  @ApiOperation({
+    summary: 'Exclui uma mensagem de contato',
+    description: `${EDIT_DESCRIPTION} A mensagem excluída continua no histórico e pode ser restaurada.`,
+  })
   @Delete(':id')
   @Audited({ action: 'contact.delete', target: 'contact' })
   @HttpCode(200)
-  async remove(@Param('id', IdPipe) id: number) {
-    await this.contacts.remove(id);
+  async remove(@Param('id', IdPipe) id: number, @Change() change: ChangeRequest) {
+    await this.contacts.remove(id, change);
     return { ok: true };
   }
 }

@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, IsNull, Repository } from 'typeorm';
 import { Admin } from '../auth/admin.entity.js';
 import { onlyDigits } from '../shared/br/index.js';
-import { AppException } from '../common/http/app.exception.js';
+import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
+import { HistoryService, utcDate, type HistoryValue } from '../history/history.service.js';
+import { APP_CHANGE, type ChangeRequest } from '../history/change-context.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { KeptCounts } from '../database/kept-counts.js';
 import {
@@ -18,7 +20,7 @@ import {
   type SortDirection,
 } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
-import { Contact, type ContactStatus, type ResponseChannel } from './contact.entity.js';
+import { Contact, CONTACT_STATUSES, RESPONSE_CHANNELS, type ContactStatus, type ResponseChannel } from './contact.entity.js';
 import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
 import { contactsError } from './contacts.errors.js';
@@ -44,7 +46,14 @@ export class ContactsService {
     @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     private readonly kept: KeptCounts,
-  ) {}
+    private readonly history: HistoryService,
+  ) {
+    history.register('contato', {
+      view: (id) => this.get(id),
+      restore: (id, values, change) => this.restoreValues(id, values, change),
+      recreate: (id, values, change) => this.recreate(id, values, change),
+    });
+  }
 
   /**
    * Stores a message from the site as pending. A filled honeypot means a bot: it is told the message was
@@ -52,16 +61,18 @@ export class ContactsService {
    */
   async receive(input: SendContactInput, sender: { ip: string | null; userAgent: string | null }): Promise<boolean> {
     if (input.empresa && input.empresa.trim() !== '') return false;
-    await this.contacts.insert({
-      nome: input.nome,
-      email: input.email,
-      telefone: onlyDigits(input.telefone, 11),
-      mensagem: input.mensagem,
-      origem: input.origem || 'site',
-      status: 'pendente',
-      senderIp: sender.ip?.slice(0, 45) ?? null,
-      userAgent: sender.userAgent?.slice(0, 255) ?? null,
-    });
+    await this.history.run(APP_CHANGE.context, (manager) =>
+      manager.getRepository(Contact).insert({
+        nome: input.nome,
+        email: input.email,
+        telefone: onlyDigits(input.telefone, 11),
+        mensagem: input.mensagem,
+        origem: input.origem || 'site',
+        status: 'pendente',
+        senderIp: sender.ip?.slice(0, 45) ?? null,
+        userAgent: sender.userAgent?.slice(0, 255) ?? null,
+      }),
+    );
     return true;
   }
 
@@ -131,22 +142,41 @@ export class ContactsService {
    * Marks a pending message as answered through a channel, by an admin. Only a pending message changes
    * (the update is conditional, so two admins clicking at once cannot both record an answer).
    */
-  async markAnswered(id: number, canal: ResponseChannel, adminId: number): Promise<ContactView> {
+  async markAnswered(id: number, canal: ResponseChannel, adminId: number, change: ChangeRequest): Promise<ContactView> {
     const contact = await this.find(id);
     if (contact.status === 'respondido') throw alreadyAnswered();
-    const result = await this.contacts.update(
-      { id, status: 'pendente', respondedAt: IsNull() },
-      { status: 'respondido', responseChannel: canal, respondedAt: new Date(), respondedBy: adminId },
+    const result = await this.history.run(change.context, (manager) =>
+      manager
+        .getRepository(Contact)
+        .update(
+          { id, status: 'pendente', respondedAt: IsNull() },
+          { status: 'respondido', responseChannel: canal, respondedAt: new Date(), respondedBy: adminId },
+        ),
     );
     if (!result.affected) throw alreadyAnswered();
     return this.get(id);
   }
 
-  /** Deletes an answered message; a pending one must be answered first. */
-  async remove(id: number): Promise<void> {
+  /** Deletes an answered message; a pending one must be answered first. With If-Match, only at that version. */
+  async remove(id: number, change: ChangeRequest): Promise<void> {
     const contact = await this.find(id);
     if (contact.status !== 'respondido') throw contactsError('CONTACT_PENDING');
-    await this.contacts.delete({ id, status: 'respondido' });
+    await this.history.run(change.context, (manager) => this.history.deleteRow(manager, 'contato', id, change.expected, { status: 'respondido' }));
+  }
+
+  /** An entry's values put back (a message has no form: each value is checked against its column's rule). */
+  private async restoreValues(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<void> {
+    const update = contactColumns(values);
+    await this.history.run(change.context, (manager) => this.history.updateRow(manager, 'contato', id, change.expected, update));
+  }
+
+  /** A deleted message brought back with its id and every value it had. */
+  private async recreate(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<void> {
+    const row = contactColumns(values);
+    for (const field of ['nome', 'email', 'telefone', 'mensagem'] as const) {
+      if (typeof row[field] !== 'string') throw new ValidationFailedException({ [field]: 'A mensagem excluída não tem este campo no histórico.' });
+    }
+    await this.history.run(change.context, (manager) => manager.getRepository(Contact).insert({ id, ...row }));
   }
 
   private async find(id: number): Promise<Contact> {
@@ -154,6 +184,33 @@ export class ContactsService {
     if (!contact) throw contactsError('CONTACT_NOT_FOUND');
     return contact;
   }
+}
+
+/** History values (columns) as the entity's properties, refusing what no message could hold. */
+function contactColumns(values: Record<string, HistoryValue>): Partial<Contact> {
+  const text = (value: HistoryValue, max: number) => (value === null ? null : String(value).slice(0, max));
+  const row: Partial<Contact> & Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  for (const [column, value] of Object.entries(values)) {
+    if (column === 'nome') row.nome = String(value ?? '').slice(0, 120);
+    else if (column === 'email') row.email = String(value ?? '').slice(0, 160);
+    else if (column === 'telefone') row.telefone = onlyDigits(String(value ?? ''), 11);
+    else if (column === 'mensagem') row.mensagem = String(value ?? '');
+    else if (column === 'origem') row.origem = String(value ?? 'site').slice(0, 40);
+    else if (column === 'status') {
+      if (!CONTACT_STATUSES.includes(value as ContactStatus)) errors.status = 'Status inválido.';
+      else row.status = value as ContactStatus;
+    } else if (column === 'response_channel') {
+      if (value !== null && !RESPONSE_CHANNELS.includes(value as ResponseChannel)) errors.response_channel = 'Canal de resposta inválido.';
+      else row.responseChannel = value as ResponseChannel | null;
+    } else if (column === 'responded_at') row.respondedAt = value === null ? null : utcDate(String(value));
+    else if (column === 'responded_by') row.respondedBy = value === null ? null : Number(value);
+    else if (column === 'sender_ip') row.senderIp = text(value, 45);
+    else if (column === 'user_agent') row.userAgent = text(value, 255);
+    else if (column === 'created_at' && value !== null) row.createdAt = utcDate(String(value));
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
+  return row;
 }
 
 function alreadyAnswered(): AppException {
@@ -173,5 +230,6 @@ function contactView(row: Contact, respondedByName: string | null): ContactView 
     responded_by: row.respondedBy,
     responded_by_nome: respondedByName,
     created_at: new Date(row.createdAt).toISOString(),
+    version: Number(row.version),
   };
 }

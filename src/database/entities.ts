@@ -11,6 +11,8 @@ import { AccountDeletionRequest, PasswordReset } from '../users/account-token.en
 import { AppUser } from '../users/app-user.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
+import { AdminLink } from '../team/admin-link.entity.js';
+import { RecordHistoryEntry } from '../history/record-history.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
 export const ENTITIES = [
@@ -19,6 +21,7 @@ export const ENTITIES = [
   Ocupacao,
   Admin,
   AdminSession,
+  AdminLink,
   AuthorizedIp,
   Contact,
   Logo,
@@ -28,4 +31,5 @@ export const ENTITIES = [
   PasswordReset,
   AccountDeletionRequest,
   AuditEntry,
+  RecordHistoryEntry,
 ];

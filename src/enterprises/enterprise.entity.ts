@@ -93,4 +93,8 @@ export class Enterprise {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
   updatedAt: Date;
+
+  /** Raised by the database on every change of the record's data (RecordHistory migration); never written by the app. */
+  @Column({ type: 'integer', default: 1, insert: false, update: false })
+  version: number;
 }

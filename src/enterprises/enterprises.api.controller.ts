@@ -12,6 +12,7 @@ import { EnterpriseStatusInput } from './dto/enterprise-status.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
 import { BulkEnterpriseStatusInput, ListEnterprisesQuery } from './dto/list-enterprises.query.js';
 import { EnterprisesService } from './enterprises.service.js';
+import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
 
 /** Companies for the back office and API clients (SPEC.md section 7, Enterprises). */
 @Controller('api/admin/enterprises')
@@ -60,32 +61,37 @@ export class EnterprisesApiController {
     return { total: await this.enterprises.countActive() };
   }
 
-  @ApiOperation({ summary: 'Uma empresa' })
+  @ApiOperation({ summary: 'Uma empresa', description: 'Responde a versão da empresa no ETag (e em `version`): envie-a em If-Match ao alterar.' })
   @Get(':id')
-  async get(@Param('id', IdPipe) id: number) {
-    return { ok: true, data: await this.enterprises.get(id) };
+  async get(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, data: withEtag(res, await this.enterprises.get(id)) };
   }
 
   @ApiOperation({ summary: 'Cadastra uma empresa' })
   @Post()
   @Audited({ action: 'enterprise.create', target: 'enterprise', body: true, targetId: (res: { enterprise_id: number }) => res.enterprise_id })
-  async create(@Body() input: EnterpriseInput) {
-    const data = await this.enterprises.create(input);
+  async create(@Body() input: EnterpriseInput, @Change() change: ChangeRequest, @Res({ passthrough: true }) res: HttpReply) {
+    const data = withEtag(res, await this.enterprises.create(input, change));
     return { ok: true, id: data.enterprise_id, enterprise_id: data.enterprise_id, data };
   }
 
-  @ApiOperation({ summary: 'Altera uma empresa' })
+  @ApiOperation({ summary: 'Altera uma empresa', description: EDIT_DESCRIPTION })
   @Put(':id')
   @Audited({ action: 'enterprise.update', target: 'enterprise', body: true })
-  async update(@Param('id', IdPipe) id: number, @Body() input: EnterpriseInput) {
-    return { ok: true, data: await this.enterprises.update(id, input) };
+  async update(@Param('id', IdPipe) id: number, @Body() input: EnterpriseInput, @Change() change: ChangeRequest, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, data: withEtag(res, await this.enterprises.update(id, input, change)) };
   }
 
   @ApiOperation({ summary: 'Ativa ou desativa uma empresa' })
   @Patch(':id/status')
   @Audited({ action: 'enterprise.status', target: 'enterprise', body: true })
-  async setStatus(@Param('id', IdPipe) id: number, @Body() input: EnterpriseStatusInput) {
-    const data = await this.enterprises.setStatus(id, input.ativo);
+  async setStatus(
+    @Param('id', IdPipe) id: number,
+    @Body() input: EnterpriseStatusInput,
+    @Change() change: ChangeRequest,
+    @Res({ passthrough: true }) res: HttpReply,
+  ) {
+    const data = withEtag(res, await this.enterprises.setStatus(id, input.ativo, change));
     return { ok: true, ativo: data.ativo, data };
   }
 
@@ -95,19 +101,21 @@ export class EnterprisesApiController {
     return { ok: true, data: await this.enterprises.billing(id) };
   }
 
-  @ApiOperation({ summary: 'Grava o endereço de cobrança de uma empresa' })
+  @ApiOperation({
+    summary: 'Grava o endereço de cobrança de uma empresa',
+    description: 'O endereço faz parte da empresa: a versão dela sobe, e If-Match (a versão da empresa) é respeitado.',
+  })
   @Put(':id/cobranca')
   @Audited({ action: 'enterprise.billing.update', target: 'enterprise', body: true })
-  async saveBilling(@Param('id', IdPipe) id: number, @Body() input: BillingInput) {
-    return { ok: true, data: await this.enterprises.saveBilling(id, input) };
+  async saveBilling(@Param('id', IdPipe) id: number, @Body() input: BillingInput, @Change() change: ChangeRequest, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, ...withEtag(res, await this.enterprises.saveBilling(id, input, change)) };
   }
 
   @ApiOperation({ summary: 'Remove o endereço de cobrança de uma empresa' })
   @Delete(':id/cobranca')
   @Audited({ action: 'enterprise.billing.delete', target: 'enterprise' })
   @HttpCode(200)
-  async removeBilling(@Param('id', IdPipe) id: number) {
-    await this.enterprises.removeBilling(id);
-    return { ok: true };
+  async removeBilling(@Param('id', IdPipe) id: number, @Change() change: ChangeRequest, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, ...withEtag(res, await this.enterprises.removeBilling(id, change)) };
   }
 }

@@ -28,7 +28,8 @@ import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '..
 import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import type { AddressInput } from './dto/address.input.js';
-import type { EnterpriseInput } from './dto/enterprise.input.js';
+import { BillingInput } from './dto/billing.input.js';
+import { EnterpriseInput } from './dto/enterprise.input.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
 import type {
@@ -41,6 +42,9 @@ import type {
   EnterpriseView,
 } from '../shared/enterprise.views.js';
 import { Enterprise } from './enterprise.entity.js';
+import { HistoryService, type HistoryValue } from '../history/history.service.js';
+import type { ChangeRequest } from '../history/change-context.js';
+import { validatedInput } from '../common/http/validation.pipe.js';
 import { enterprisesError } from './enterprises.errors.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
@@ -84,7 +88,13 @@ export class EnterprisesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly logos: LogosService,
     private readonly kept: KeptCounts,
-  ) {}
+    private readonly history: HistoryService,
+  ) {
+    history.register('empresa', {
+      view: (id) => this.get(id),
+      restore: (id, values, change) => this.restoreValues(id, values, change),
+    });
+  }
 
   /** A page of companies in the asked order (trade name by default), with the total that match the filters. */
   async list(filters: EnterpriseListFilters): Promise<EnterprisePage> {
@@ -138,7 +148,14 @@ export class EnterprisesService {
   bulkStatus(input: BulkEnterpriseStatusInput, actor: AuditActor): Promise<BulkChunkResult> {
     const search = textSearch(input.busca);
     const filters = { status: input.status ?? 'todos', busca: input.busca };
-    return bulkStatusChunk(this.dataSource, input, () => this.filtered(filters, search, search.active && isMysql(this.dataSource)), BULK_TARGET, actor);
+    return bulkStatusChunk(
+      this.dataSource,
+      input,
+      () => this.filtered(filters, search, search.active && isMysql(this.dataSource)),
+      BULK_TARGET,
+      actor,
+      this.history,
+    );
   }
 
   /**
@@ -174,26 +191,71 @@ export class EnterprisesService {
     return view;
   }
 
-  async create(input: EnterpriseInput): Promise<EnterpriseView> {
+  async create(input: EnterpriseInput, change: ChangeRequest): Promise<EnterpriseView> {
     const values = await this.prepare(input);
     await this.assertCnpjFree(values.cnpj);
-    const saved = await this.saveUnique(() => this.enterprises.save(this.enterprises.create({ ...values, ativo: 1, score: 0 })));
+    const saved = await this.saveUnique(() =>
+      this.history.run(change.context, (manager) =>
+        manager.getRepository(Enterprise).save(manager.getRepository(Enterprise).create({ ...values, ativo: 1, score: 0 })),
+      ),
+    );
     return this.get(saved.enterpriseId);
   }
 
-  /** Replaces the editable fields; read-only ones (id, score, status, dates, city names) are never taken from the input. */
-  async update(id: number, input: EnterpriseInput): Promise<EnterpriseView> {
-    const enterprise = await this.find(id);
+  /**
+   * Replaces the editable fields; read-only ones (id, score, status, dates, city names) are never taken from the
+   * input. With If-Match, only if the company is still at that version (412 EDIT_CONFLICT otherwise).
+   */
+  async update(id: number, input: EnterpriseInput, change: ChangeRequest): Promise<EnterpriseView> {
+    await this.find(id);
     const values = await this.prepare(input);
     await this.assertCnpjFree(values.cnpj, id);
-    await this.saveUnique(() => this.enterprises.save(this.enterprises.merge(enterprise, values)));
+    const found = await this.saveUnique(() =>
+      this.history.run(change.context, (manager) => this.history.updateRow(manager, 'empresa', id, change.expected, values)),
+    );
+    if (!found) throw enterprisesError('ENTERPRISE_NOT_FOUND');
     return this.get(id);
   }
 
-  async setStatus(id: number, ativo: 0 | 1): Promise<EnterpriseView> {
+  /** Ativar/Desativar: never blocked by a version (it raises it). */
+  async setStatus(id: number, ativo: 0 | 1, change: ChangeRequest): Promise<EnterpriseView> {
     await this.find(id);
-    await this.enterprises.update({ enterpriseId: id }, { ativo });
+    await this.history.run(change.context, (manager) => this.history.updateRow(manager, 'empresa', id, undefined, { ativo }));
     return this.get(id);
+  }
+
+  /** An entry's values put back through the form: the company as it is, with those columns as they were. */
+  private async restoreValues(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<void> {
+    const current = await this.get(id);
+    const { ativo, score: _score, ...rest } = values;
+    const billingValues = Object.entries(rest).filter(([column]) => column.startsWith('cobranca_'));
+    const own = Object.fromEntries(Object.entries(rest).filter(([column]) => !column.startsWith('cobranca_')));
+    // Everything is checked first, by the form's rules, then written as one change in one transaction.
+    const columns: Partial<Enterprise> = {};
+    if (Object.keys(own).length > 0) {
+      Object.assign(columns, await this.prepare(await validatedInput(EnterpriseInput, formValues({ ...current, ...own }))));
+      await this.assertCnpjFree(columns.cnpj!, id);
+    }
+    if (ativo !== undefined) columns.ativo = Number(ativo) ? 1 : 0;
+    let billing: 'keep' | 'remove' | Awaited<ReturnType<EnterprisesService['address']>> = 'keep';
+    if (billingValues.length > 0) {
+      const address = {
+        ...(await this.billing(id)),
+        ...Object.fromEntries(billingValues.map(([column, value]) => [column.slice('cobranca_'.length), value])),
+      };
+      const input = await validatedInput(BillingInput, formValues(address));
+      const checked = await this.address(input);
+      billing = Object.values(checked).every((value) => value === null) ? 'remove' : checked;
+    }
+    await this.saveUnique(() =>
+      this.history.run(change.context, async (manager) => {
+        if (Object.keys(columns).length > 0) await this.history.updateRow(manager, 'empresa', id, change.expected, columns);
+        else await this.history.lockVersion(manager, 'empresa', id, change.expected);
+        const billings = manager.getRepository(EnterpriseBilling);
+        if (billing === 'remove') await billings.delete({ enterpriseId: id });
+        else if (billing !== 'keep') await billings.save(billings.create({ enterpriseId: id, ...billing }));
+      }),
+    );
   }
 
   /** Refuses with ENTERPRISE_NOT_FOUND unless the company exists. */
@@ -242,21 +304,28 @@ export class EnterprisesService {
     return addressView(billing, city);
   }
 
-  /** Creates or replaces the billing address of a company. */
-  async saveBilling(id: number, input: AddressInput): Promise<BillingView> {
+  /** Creates or replaces the billing address of a company (a change of the company: its version rises). */
+  async saveBilling(id: number, input: AddressInput, change: ChangeRequest): Promise<{ data: BillingView; version: number }> {
     await this.find(id);
     const address = await this.address(input);
     if (Object.values(address).every((value) => value === null)) {
       throw new ValidationFailedException({ endereco: 'Preencha o endereço de cobrança ou escolha "O mesmo cadastrado acima".' });
     }
-    await this.billings.save(this.billings.create({ enterpriseId: id, ...address }));
-    return (await this.billing(id))!;
+    await this.history.run(change.context, async (manager) => {
+      await this.history.lockVersion(manager, 'empresa', id, change.expected);
+      await manager.getRepository(EnterpriseBilling).save(manager.getRepository(EnterpriseBilling).create({ enterpriseId: id, ...address }));
+    });
+    return { data: (await this.billing(id))!, version: (await this.find(id)).version };
   }
 
   /** Goes back to billing at the company's own address. */
-  async removeBilling(id: number): Promise<void> {
+  async removeBilling(id: number, change: ChangeRequest): Promise<{ version: number }> {
     await this.find(id);
-    await this.billings.delete({ enterpriseId: id });
+    await this.history.run(change.context, async (manager) => {
+      await this.history.lockVersion(manager, 'empresa', id, change.expected);
+      await manager.getRepository(EnterpriseBilling).delete({ enterpriseId: id });
+    });
+    return { version: (await this.find(id)).version };
   }
 
   private async find(id: number): Promise<Enterprise> {
@@ -328,6 +397,33 @@ export class EnterprisesService {
   }
 }
 
+/** A company's or an address's stored values as the form sends them (an empty value left out). */
+function formValues(row: Record<string, HistoryValue | undefined>): Record<string, unknown> {
+  const fields = [
+    'razao',
+    'fantasia',
+    'cnpj',
+    'inscricao_estadual',
+    'endereco',
+    'numero',
+    'complemento',
+    'bairro',
+    'cep',
+    'fone',
+    'email',
+    'site',
+    'logo',
+    'representada_logo',
+  ];
+  const form: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = row[field];
+    if (value !== null && value !== undefined) form[field] = String(value);
+  }
+  if (row.city_id !== null && row.city_id !== undefined) form.city_id = Number(row.city_id);
+  return form;
+}
+
 function duplicateCnpj(): AppException {
   return enterprisesError('CNPJ_ALREADY_REGISTERED');
 }
@@ -351,6 +447,7 @@ function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {
     score: Number(row.score),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
+    version: Number(row.version),
   };
 }
 

@@ -48,3 +48,22 @@ export function accountDeletionMail(appName: string, to: string, name: string, u
     html: layout(appName, 'Exclusão de conta', paragraphs, { label: 'Confirmar exclusão', url }, footer),
   };
 }
+
+/** An invitation to the back office, or a new password link made by a master: both set the password. */
+export function adminPasswordLinkMail(appName: string, to: string, name: string, url: string, hours: number, purpose: 'convite' | 'senha'): MailMessage {
+  const paragraphs = [
+    `Olá, ${name}!`,
+    purpose === 'convite'
+      ? `Você foi convidado para o painel administrativo do ${appName}. Para começar, defina a sua senha pelo link abaixo.`
+      : `Um administrador master gerou um novo link de senha para a sua conta no painel do ${appName}. A senha anterior deixou de funcionar; defina a nova pelo link abaixo.`,
+    `Este link expira em ${hours} horas e só pode ser usado uma vez. Depois, entre com o seu usuário, a senha e o código 2FA do IP autorizado.`,
+  ];
+  const footer = 'Se você não esperava este e-mail, avise a equipe do painel.';
+  const title = purpose === 'convite' ? 'Convite para o painel' : 'Novo link de senha';
+  return {
+    to,
+    subject: `${appName}: ${title.toLowerCase()}`,
+    text: `${paragraphs.join('\n\n')}\n\n${url}\n\n${footer}\n`,
+    html: layout(appName, title, paragraphs, { label: 'Definir senha', url }, footer),
+  };
+}

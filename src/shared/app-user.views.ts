@@ -18,6 +18,8 @@ export interface AppUserView {
   status: number;
   date_added: string;
   date_modified: string;
+  /** Raised by every change (ETag); send it back as If-Match. */
+  version: number;
   plano_valido: string | null;
   device_id: string | null;
 }

@@ -21,7 +21,25 @@ export const AUDIT_ACTIONS = {
   'contact.answered': 'Contato respondido',
   'contact.delete': 'Contato excluído',
   'contact.export': 'Contatos exportados',
+  'team.invite': 'Colega convidado',
+  'team.invite_used': 'Senha definida pelo link',
+  'team.update': 'Colega editado',
+  'team.role': 'Papel alterado',
+  'team.deactivate': 'Colega desativado',
+  'team.reactivate': 'Colega reativado',
+  'team.password_link': 'Novo link de senha gerado',
+  'team.session_end': 'Sessão encerrada',
+  'me.update': 'Nome próprio alterado',
+  'me.password': 'Senha própria alterada',
+  'history.restore': 'Valores restaurados do histórico',
 } as const;
+
+/** Groups of actions the trail filters by: 'equipe', the team's and each admin's own account ("Ações da equipe"). */
+export const AUDIT_GROUPS = ['equipe'] as const;
+export type AuditGroup = (typeof AUDIT_GROUPS)[number];
+export const AUDIT_GROUP_ACTIONS: Record<AuditGroup, (keyof typeof AUDIT_ACTIONS)[]> = {
+  equipe: (Object.keys(AUDIT_ACTIONS) as (keyof typeof AUDIT_ACTIONS)[]).filter((action) => action.startsWith('team.') || action.startsWith('me.')),
+};
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

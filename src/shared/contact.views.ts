@@ -14,6 +14,8 @@ export interface ContactView {
   /** The name of the admin who answered. */
   responded_by_nome: string | null;
   created_at: string;
+  /** Raised by every change (ETag). */
+  version: number;
 }
 
 export interface ContactPage {

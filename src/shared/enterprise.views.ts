@@ -32,6 +32,8 @@ export interface EnterpriseView extends AddressView {
   score: number;
   created_at: string;
   updated_at: string;
+  /** Raised by every change (ETag); send it back as If-Match. */
+  version: number;
 }
 
 export interface LinkedUserView {

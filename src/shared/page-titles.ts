@@ -23,6 +23,9 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/admin/usuarios': 'Usuários do App',
   '/admin/empresas': 'Empresas',
   '/admin/auditoria': 'Auditoria',
+  '/admin/equipe': 'Equipe',
+  '/admin/perfil': 'Meu perfil',
+  '/admin/convite': 'Definir senha',
 };
 
 export function pageTitle(appName: string, url: string): string {

@@ -13,6 +13,8 @@ import { accountDeletionMail, passwordResetMail } from '../mail/templates.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
 import { usersError } from './users.errors.js';
+import { HistoryService } from '../history/history.service.js';
+import { APP_CHANGE } from '../history/change-context.js';
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -50,6 +52,7 @@ export class AccountLinksService {
     private readonly hasher: PasswordHasher,
     private readonly tasks: BackgroundTasks,
     private readonly mailBudget: AccountMailBudget,
+    private readonly history: HistoryService,
   ) {}
 
   /** The admin's 'send reset e-mail' action: the link is made now, the e-mail sent right after the answer. */
@@ -105,7 +108,7 @@ export class AccountLinksService {
     if (state !== 'valid') throw linkError(state, 'redefinição');
     if (!isStrongPassword(password)) throw new ValidationFailedException({ password: PASSWORD_RULE_MESSAGE });
     const passwordHash = await this.hasher.hash(password);
-    await this.dataSource.transaction(async (manager) => {
+    await this.history.run(APP_CHANGE.context, async (manager) => {
       const spent = await manager
         .getRepository(PasswordReset)
         .update({ tokenHash: hashToken(token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
@@ -155,7 +158,7 @@ export class AccountLinksService {
   async confirmDeletion(token: string): Promise<void> {
     const state = await this.deletionState(token);
     if (state !== 'valid') throw linkError(state, 'exclusão');
-    await this.dataSource.transaction(async (manager) => {
+    await this.history.run(APP_CHANGE.context, async (manager) => {
       const spent = await manager
         .getRepository(AccountDeletionRequest)
         .update({ tokenHash: hashToken(token), confirmedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { confirmedAt: new Date() });
@@ -179,6 +182,8 @@ export class AccountLinksService {
       );
       await manager.getRepository(PasswordReset).delete({ userId: request.userId });
       await manager.getRepository(AccountDeletionRequest).update({ userId: request.userId }, { requesterIp: null });
+      // The erased values must not live on in the record's history either.
+      await this.history.redact(manager, 'usuario', request.userId);
     });
   }
 }

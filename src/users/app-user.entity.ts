@@ -78,4 +78,8 @@ export class AppUser {
 
   @Column({ name: 'date_modified', type: 'datetime', default: () => 'CURRENT_TIMESTAMP' })
   dateModified: Date;
+
+  /** Raised by the database on every change of the record's data (RecordHistory migration); never written by the app. */
+  @Column({ type: 'integer', default: 1, insert: false, update: false })
+  version: number;
 }

@@ -1,3 +1,4 @@
+import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
 import { ApiOperation } from '@nestjs/swagger';
 import { BULK_STATUS_DESCRIPTION } from '../common/bulk/bulk-status.js';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
@@ -64,24 +65,29 @@ export class AppUsersApiController {
     return { total: await this.users.countActive() };
   }
 
-  @ApiOperation({ summary: 'Um usuário do app' })
+  @ApiOperation({ summary: 'Um usuário do app', description: 'Responde a versão do usuário no ETag (e em `version`): envie-a em If-Match ao alterar.' })
   @Get(':id')
-  async get(@Param('id', IdPipe) id: number) {
-    return { ok: true, data: await this.users.get(id) };
+  async get(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, data: withEtag(res, await this.users.get(id)) };
   }
 
-  @ApiOperation({ summary: 'Altera um usuário do app' })
+  @ApiOperation({ summary: 'Altera um usuário do app', description: EDIT_DESCRIPTION })
   @Put(':id')
   @Audited({ action: 'user.update', target: 'user', body: true })
-  async update(@Param('id', IdPipe) id: number, @Body() input: UpdateUserInput) {
-    return { ok: true, data: await this.users.update(id, input) };
+  async update(@Param('id', IdPipe) id: number, @Body() input: UpdateUserInput, @Change() change: ChangeRequest, @Res({ passthrough: true }) res: HttpReply) {
+    return { ok: true, data: withEtag(res, await this.users.update(id, input, change)) };
   }
 
   @ApiOperation({ summary: 'Ativa ou desativa um usuário do app' })
   @Patch(':id/status')
   @Audited({ action: 'user.status', target: 'user', body: true })
-  async setStatus(@Param('id', IdPipe) id: number, @Body() input: UserStatusInput) {
-    const data = await this.users.setStatus(id, input.status);
+  async setStatus(
+    @Param('id', IdPipe) id: number,
+    @Body() input: UserStatusInput,
+    @Change() change: ChangeRequest,
+    @Res({ passthrough: true }) res: HttpReply,
+  ) {
+    const data = withEtag(res, await this.users.setStatus(id, input.status, change));
     return { ok: true, status: data.status, data };
   }
 
@@ -89,7 +95,7 @@ export class AppUsersApiController {
   @ApiOperation({
     summary: 'Cópia dos dados pessoais do usuário (LGPD)',
     description:
-      'Tudo o que está guardado sobre o usuário, como um arquivo JSON para entregar ao titular (LGPD, art. 19, § 3º): perfil, empresa, pedidos de redefinição e de exclusão, e a trilha de auditoria sobre ele. Fica registrado na auditoria.',
+      'Tudo o que está guardado sobre o usuário, como um arquivo JSON para entregar ao titular (LGPD, art. 19, § 3º): perfil, empresa, pedidos de redefinição e de exclusão, o histórico de alterações do cadastro e a trilha de auditoria sobre ele. Fica registrado na auditoria.',
   })
   @Get(':id/dados-pessoais')
   @Audited({ action: 'user.data_copy', target: 'user' })

@@ -31,10 +31,13 @@ import type { LinkedUserView } from '../shared/enterprise.views.js';
 import { AppUser } from './app-user.entity.js';
 import type { AppUserCounts, AppUserPage, AppUserView } from '../shared/app-user.views.js';
 import { Cargo } from './cargo.entity.js';
-import type { UpdateUserInput } from './dto/update-user.input.js';
+import { UpdateUserInput } from './dto/update-user.input.js';
 import type { BulkUserStatusInput, UserSort, UserStatusFilter } from './dto/list-users.query.js';
 import { UserLookupsService } from './user-lookups.service.js';
 import { usersError } from './users.errors.js';
+import { HistoryService, utcDate, type HistoryValue } from '../history/history.service.js';
+import type { ChangeRequest } from '../history/change-context.js';
+import { validatedInput } from '../common/http/validation.pipe.js';
 import { dayStartUtc, nextDayStartUtc, utcDatetimeText } from '../common/sao-paulo-day.js';
 
 export interface UsersPerEnterprise {
@@ -189,7 +192,47 @@ export class AppUsersService {
     private readonly enterprises: EnterprisesService,
     private readonly cities: CitiesService,
     private readonly kept: KeptCounts,
-  ) {}
+    private readonly history: HistoryService,
+  ) {
+    history.register('usuario', {
+      view: (id) => this.get(id),
+      restore: (id, values, change) => this.restoreValues(id, values, change),
+    });
+  }
+
+  /**
+   * An entry's values put back: the form's fields through the form's rules, the status as Ativar/Desativar does,
+   * and what the app alone writes (city, plan, device) as it was.
+   */
+  private async restoreValues(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<void> {
+    const { status, city_id: cityId, plano_valido: planoValido, device_id: deviceId, ...form } = values;
+    const current = await this.get(id);
+    const optional = (value: unknown) => (value === null || value === undefined ? undefined : value);
+    // Everything is checked first, then written as one change.
+    const columns: Partial<AppUser> = {};
+    if (Object.keys(form).length > 0) {
+      const merged = { ...current, ...form } as Record<string, unknown>;
+      const input = await validatedInput(UpdateUserInput, {
+        firstname: merged.firstname,
+        lastname: merged.lastname,
+        email: merged.email,
+        fone: optional(merged.fone),
+        cpf: optional(merged.cpf),
+        enterprise_id: optional(merged.enterprise_id),
+        cargo_id: optional(merged.cargo_id),
+        ocupacao_id: optional(merged.ocupacao_id),
+      });
+      Object.assign(columns, await this.profileValues(id, input));
+    }
+    if (cityId !== undefined) {
+      if (cityId !== null && !(await this.cities.find(Number(cityId)))) throw new ValidationFailedException({ city_id: 'Cidade não encontrada.' });
+      columns.cityId = cityId === null ? null : Number(cityId);
+    }
+    if (planoValido !== undefined) columns.planoValido = planoValido === null ? null : utcDate(String(planoValido));
+    if (deviceId !== undefined) columns.deviceId = deviceId === null ? null : String(deviceId);
+    if (status !== undefined) columns.status = Number(status) ? 1 : 0;
+    await this.write(id, columns, change);
+  }
 
   /** A page of users in the asked order (newest registrations first by default). */
   async list(filters: UserListFilters): Promise<AppUserPage> {
@@ -261,7 +304,7 @@ export class AppUsersService {
     const days = registrationDays(filters);
     const search = textSearch(filters.busca);
     const searched = search.active && input.todos ? { search, plan: await this.searchPlan(search), fulltext: isMysql(this.users.manager.connection) } : null;
-    return bulkStatusChunk(this.users.manager.connection, input, () => this.filtered(filters, days, searched), BULK_TARGET, actor);
+    return bulkStatusChunk(this.users.manager.connection, input, () => this.filtered(filters, days, searched), BULK_TARGET, actor, this.history);
   }
 
   /**
@@ -336,9 +379,18 @@ export class AppUsersService {
     return view;
   }
 
-  /** Replaces the profile fields of the edit form; the rest (status, dates, plan, device) is never taken from it. */
-  async update(id: number, input: UpdateUserInput): Promise<AppUserView> {
-    const user = await this.find(id);
+  /**
+   * Replaces the profile fields of the edit form; the rest (status, dates, plan, device) is never taken from it.
+   * With If-Match, only if the user is still at that version (412 EDIT_CONFLICT otherwise).
+   */
+  async update(id: number, input: UpdateUserInput, change: ChangeRequest): Promise<AppUserView> {
+    await this.find(id);
+    await this.write(id, await this.profileValues(id, input), change);
+    return this.get(id);
+  }
+
+  /** The form's fields as column values, once the e-mail is free and the chosen company, cargo and ramo exist. */
+  private async profileValues(id: number, input: UpdateUserInput): Promise<Partial<AppUser>> {
     const email = input.email.toLowerCase();
     const errors: Record<string, string> = {};
     const other = await this.users.findOne({ select: { userId: true }, where: { email } });
@@ -347,7 +399,7 @@ export class AppUsersService {
     if (input.cargo_id && !(await this.lookups.cargoNames()).has(input.cargo_id)) errors.cargo_id = 'Cargo não encontrado.';
     if (input.ocupacao_id && !(await this.lookups.ocupacaoNames()).has(input.ocupacao_id)) errors.ocupacao_id = 'Ramo de atividade não encontrado.';
     if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
-    const values = {
+    return {
       firstname: input.firstname,
       lastname: input.lastname,
       email,
@@ -356,20 +408,25 @@ export class AppUsersService {
       enterpriseId: input.enterprise_id ?? null,
       cargoId: input.cargo_id ?? null,
       ocupacaoId: input.ocupacao_id ?? null,
-      dateModified: new Date(),
     };
+  }
+
+  /** One change of a user, against `change.expected` (a race past the e-mail check meets the unique index: 409). */
+  private async write(id: number, values: Partial<AppUser>, change: ChangeRequest): Promise<void> {
     try {
-      await this.users.save(this.users.merge(user, values));
+      await this.history.run(change.context, (manager) =>
+        this.history.updateRow(manager, 'usuario', id, change.expected, { ...values, dateModified: new Date() }),
+      );
     } catch (error) {
       if (error instanceof QueryFailedError && /unique|duplicate/i.test(error.message)) throw duplicateEmail();
       throw error;
     }
-    return this.get(id);
   }
 
-  async setStatus(id: number, status: 0 | 1): Promise<AppUserView> {
+  /** Ativar/Desativar: never blocked by a version (it raises it). */
+  async setStatus(id: number, status: 0 | 1, change: ChangeRequest): Promise<AppUserView> {
     await this.find(id);
-    await this.users.update({ userId: id }, { status, dateModified: new Date() });
+    await this.history.run(change.context, (manager) => this.history.updateRow(manager, 'usuario', id, undefined, { status, dateModified: new Date() }));
     return this.get(id);
   }
 
@@ -426,6 +483,7 @@ export class AppUsersService {
         date_modified: new Date(row.dateModified).toISOString(),
         plano_valido: row.planoValido ? new Date(row.planoValido).toISOString() : null,
         device_id: row.deviceId,
+        version: Number(row.version),
       };
     });
   }

@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS } from '../shared/audit-actions.js';
 import type { AppUserView } from '../shared/app-user.views.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
+import { HistoryService } from '../history/history.service.js';
 import { AppUsersService } from './app-users.service.js';
 
 const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
@@ -30,6 +31,15 @@ export interface UserDataCopy {
   empresa: { enterprise_id: number; fantasia: string; razao: string; cnpj: string } | null;
   redefinicoes_de_senha: { id: number; solicitada_por: 'admin' | 'public'; criada_em: string; expira_em: string; usada_em: string | null }[];
   pedidos_de_exclusao: { id: number; ip_do_pedido: string | null; criado_em: string; expira_em: string; confirmado_em: string | null }[];
+  historico_do_cadastro: {
+    id: number;
+    versao: number;
+    operacao: string;
+    em: string;
+    por: string;
+    origem: string;
+    campos: { campo: string; antes: string; depois: string }[];
+  }[];
   registros_de_auditoria: { id: number; acao: string; descricao: string; por: string | null; em: string; campos: Record<string, unknown> | null }[];
   nao_incluidos: string[];
 }
@@ -42,17 +52,19 @@ export class UserDataCopyService {
     private readonly audit: AuditService,
     @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
     @InjectRepository(AccountDeletionRequest) private readonly deletions: Repository<AccountDeletionRequest>,
+    private readonly history: HistoryService,
   ) {}
 
   /** Everything about the user `id` (USER_NOT_FOUND when there is none). */
   async copy(id: number): Promise<UserDataCopy> {
     const usuario = await this.users.get(id);
     const order = { createdAt: 'ASC', id: 'ASC' } as const;
-    const [company, resets, deletions, entries] = await Promise.all([
+    const [company, resets, deletions, entries, history] = await Promise.all([
       usuario.enterprise_id ? this.enterprises.get(usuario.enterprise_id).catch(unlessMissing) : null,
       this.resets.find({ where: { userId: id }, order }),
       this.deletions.find({ where: { userId: id }, order }),
       this.audit.about('user', id),
+      this.history.all('usuario', id),
     ]);
     return {
       documento: 'Cópia dos dados pessoais de um usuário do aplicativo AgroMaq',
@@ -73,6 +85,15 @@ export class UserDataCopyService {
         criado_em: iso(request.createdAt)!,
         expira_em: iso(request.expiresAt)!,
         confirmado_em: iso(request.confirmedAt),
+      })),
+      historico_do_cadastro: history.map((entry) => ({
+        id: entry.id,
+        versao: entry.versao,
+        operacao: entry.operacao_rotulo,
+        em: entry.em,
+        por: entry.quem,
+        origem: entry.origem_rotulo,
+        campos: entry.campos.map((field) => ({ campo: field.rotulo, antes: field.antes_texto, depois: field.depois_texto })),
       })),
       registros_de_auditoria: entries.map((entry) => ({
         id: entry.id,

@@ -48,6 +48,7 @@ describe('contacts for the back office', () => {
       responded_by: null,
       responded_by_nome: null,
       created_at: expect.any(String),
+      version: 1,
     });
   });
 

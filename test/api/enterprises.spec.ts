@@ -398,7 +398,7 @@ describe('billing address (cobrança)', () => {
     expect((await get(`/${company.enterprise_id}/cobranca`)).body.data).toMatchObject({ endereco: 'Rua Sergipe', city_id: null, cidade_nome: null });
     expect(await app.sut.dataSource.getRepository(EnterpriseBilling).countBy({ enterpriseId: company.enterprise_id })).toBe(1);
 
-    expect((await del(`/${company.enterprise_id}/cobranca`).expect(200)).body).toEqual({ ok: true });
+    expect((await del(`/${company.enterprise_id}/cobranca`).expect(200)).body).toEqual({ ok: true, version: expect.any(Number) });
     expect((await get(`/${company.enterprise_id}/cobranca`)).body.data).toBeNull();
   });
 

@@ -11,6 +11,7 @@ import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin
 import { createEnterprise } from '../support/enterprise-factory.js';
 import { createAppUser } from '../support/row-factories.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { HistoryService } from '../../src/history/history.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { expectRefused } from '../support/refusals.js';
 
@@ -368,6 +369,13 @@ describe('account deletion', () => {
       deviceId: null,
       status: 0,
     });
+    // LGPD: the record's history keeps no erased value either (its creation and the erasure itself included).
+    const history = JSON.stringify(await sut.app.get(HistoryService).all('usuario', user.userId));
+    for (const erasedValue of ['Osmar', '52998224725', '529.982.247-25', '43999990000', '(43) 99999-0000', 'android-123', user.email!]) {
+      expect(history).not.toContain(erasedValue);
+    }
+    expect(history).toContain('(removido)');
+    expect(history).toContain('"quem":"Aplicativo"');
     const [searchable] = await sut.dataSource.query<{ search_text: string }[]>('SELECT search_text FROM app_users WHERE user_id = ?', [user.userId]);
     expect(searchable.search_text.trim()).toBe('conta excluida');
     expect((await sut.dataSource.getRepository(AccountDeletionRequest).findOneByOrFail({ userId: user.userId })).confirmedAt).not.toBeNull();

@@ -5,6 +5,8 @@ import { Contact } from '../../src/contacts/contact.entity.js';
 import { createAdminFixture, nextTestIp, totpCode } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { coveredPoints, overlaps, unreachable } from '../support/reach.js';
+import { seedLongestRows } from '../support/long-values.js';
+import { settleFulltext } from '../support/test-app.js';
 import { createAppUser, createCompanyRow, createContactRow } from '../support/row-factories.js';
 
 const app = useBrowserApp();
@@ -53,6 +55,19 @@ async function seedLongRows(marker: string) {
   return company;
 }
 
+/** The row actions of each card that stick out of it (a long value pushing them aside). */
+function actionsOutsideTheirCard(page: Page): Promise<string[]> {
+  return page.locator('[data-list="cards"] li').evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll('button, a[href]')]
+        .map((control) => ({ control, rect: control.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && (rect.left < box.left - 0.5 || rect.right > box.right + 0.5))
+        .map(({ control }) => `${control.getAttribute('aria-label') ?? control.textContent?.slice(0, 40)} sticks out of its card`);
+    }),
+  );
+}
+
 async function setWidth(page: Page, width: number) {
   await page.setViewportSize({ width, height: 800 });
   await page.waitForTimeout(50);
@@ -90,6 +105,83 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
         }
       }
       await setWidth(page, 1440);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('every list, card, details dialog and the palette hold the longest value of every column, from 360 to 1920 px', async () => {
+    const marker = `Longo${Date.now() % 100000}`;
+    const rows = await seedLongestRows(app.sut, marker);
+    await settleFulltext(app.sut, ['enterprises', 'app_users']);
+    const pages = [
+      {
+        path: `/admin/empresas?status=todos&busca=${marker}`,
+        heading: 'Empresas',
+        details: { open: rows.phraseCompany.fantasia, dialog: 'Detalhes da Empresa' },
+      },
+      // Found by its CNPJ: MariaDB's full-text index leaves out words longer than 84 characters (README).
+      {
+        path: `/admin/empresas?status=todos&busca=${rows.wordCompany.cnpj}`,
+        heading: 'Empresas',
+        details: { open: rows.wordCompany.fantasia, dialog: 'Detalhes da Empresa' },
+      },
+      {
+        path: `/admin/usuarios?status=todos&busca=${marker}`,
+        heading: 'Usuários do App',
+        details: { open: `${rows.user.firstname} ${rows.user.lastname}`, dialog: 'Detalhes do Usuário' },
+      },
+      { path: '/admin/contato?status=pendente', heading: 'Contatos', details: { open: rows.contactName, dialog: 'Detalhes do Contato' } },
+      { path: '/admin/contato?status=respondido', heading: 'Contatos', details: null },
+      { path: '/admin/ips', heading: 'IP de Acesso', details: null },
+      { path: '/admin/auditoria', heading: 'Auditoria', details: null },
+      { path: `/admin/equipe?busca=${marker}`, heading: 'Equipe', details: null },
+    ];
+    const { page, close, errors } = await openAdminPage(app, '/admin/dashboard', 'Dashboard', 1440, 'master');
+    for (const list of pages) {
+      await page.goto(`${app.baseUrl}${list.path}`);
+      await page.getByRole('heading', { name: list.heading, level: 1 }).waitFor();
+      for (const width of WIDTHS) {
+        await setWidth(page, width);
+        expect(await unreachable(page, 'main, header'), `${list.path} at ${width} px`).toEqual([]);
+        expect(await actionsOutsideTheirCard(page), `${list.path} at ${width} px`).toEqual([]);
+      }
+      if (list.details) {
+        for (const width of [360, 390, 768, 1366]) {
+          await setWidth(page, width);
+          const layout = width < CARDS_BELOW ? 'cards' : 'table';
+          await page.locator(`[data-list="${layout}"]`).getByRole('button', { name: list.details.open, exact: true }).first().click();
+          const dialog = page.getByRole('dialog', { name: list.details.dialog });
+          await dialog.waitFor();
+          expect(await unreachable(page, '[role="dialog"]'), `${list.details.dialog} at ${width} px`).toEqual([]);
+          if (width === 390) await page.screenshot({ path: `test-results/longest-${list.heading.replace(/\W+/g, '-')}-detalhes-390.png` });
+          await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+          await dialog.waitFor({ state: 'detached' });
+        }
+      }
+      for (const width of [390, 1440]) {
+        await setWidth(page, width);
+        const name = list.path
+          .replace(marker, 'marcador')
+          .replace(rows.wordCompany.cnpj, 'cnpj')
+          .replace(/[/?=&]/g, '-');
+        await page.screenshot({ path: `test-results/longest${name}-${width}.png`, fullPage: true });
+      }
+    }
+    // The palette's results with the long rows.
+    for (const width of [360, 390, 768, 1440]) {
+      await setWidth(page, width);
+      await page
+        .getByRole('button', { name: /^Buscar/ })
+        .first()
+        .click();
+      const palette = page.getByRole('dialog', { name: 'Buscar em tudo' });
+      await palette.getByRole('combobox').fill(marker);
+      await palette.getByRole('option').first().waitFor();
+      expect(await unreachable(page, '[role="dialog"]'), `palette at ${width} px`).toEqual([]);
+      if (width === 390) await page.screenshot({ path: 'test-results/longest-palette-390.png' });
+      await page.keyboard.press('Escape');
+      await palette.waitFor({ state: 'detached' });
     }
     expect(errors).toEqual([]);
     await close();

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { createAdminFixture, loginAs, bearer, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
 import { freePort } from '../support/private-mariadb.js';
 import { createAppUser } from '../support/row-factories.js';
+import { enterpriseBody } from '../support/enterprise-factory.js';
 import { startTestS3, type TestS3 } from '../support/s3.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -229,6 +230,70 @@ describe('two instances over one database and one Redis', () => {
     const revoked = await request(pair.b.server).get('/api/admin/users/contador/ativos').set(onB);
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe('IP_REVOKED');
+  });
+
+  it('a colleague deactivated, demoted, sent a new password link or whose sessions are ended on A is refused on B within a second', async () => {
+    const pair = shared!;
+    const master = await loginAs(pair.a, 'master');
+    const onB = async (headers: Record<string, string>) => (await request(pair.b.server).get('/api/admin/users/contador/ativos').set(headers)).status;
+    /** B answers 401 within a second of A's answer (the change's Redis notice, acknowledged by B before A answered). */
+    const refusedOnBWithinASecond = async (headers: Record<string, string>) => {
+      const until = Date.now() + 1000;
+      let status = await onB(headers);
+      while (status !== 401 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        status = await onB(headers);
+      }
+      expect(status).toBe(401);
+    };
+    const actions: [string, (id: number) => request.Test][] = [
+      ['Desativar', (id) => request(pair.a.server).patch(`/api/admin/admins/${id}`).set(bearer(master)).send({ ativo: false })],
+      ['mudar o papel', (id) => request(pair.a.server).patch(`/api/admin/admins/${id}`).set(bearer(master)).send({ role: 'master' })],
+      ['Gerar novo link de senha', (id) => request(pair.a.server).post(`/api/admin/admins/${id}/link-senha`).set(bearer(master))],
+      ['Encerrar sessões', (id) => request(pair.a.server).delete(`/api/admin/admins/${id}/sessoes`).set(bearer(master))],
+    ];
+    for (const [name, act] of actions) {
+      const colleague = await loginAs(pair.a, 'gestor');
+      const id = (await request(pair.b.server).get('/api/admin/me').set(bearer(colleague)).expect(200)).body.admin.id as number;
+      // Used on B again and again, so B keeps its authorization: the change on A must drop it there.
+      for (let i = 0; i < 3; i++) expect(await onB(bearer(colleague)), name).toBe(200);
+      expect((await act(id)).status, name).toBeLessThan(300);
+      await refusedOnBWithinASecond(bearer(colleague));
+    }
+  });
+
+  it("never lose a colleague's edit across instances: a save of one version on A and another on B give one 200 and one 412, 20 times; B reads A's entry in the history", async () => {
+    const pair = shared!;
+    const maria = await loginAs(pair.a, 'master');
+    const gustavo = await loginAs(pair.b, 'gestor');
+    for (let round = 0; round < 20; round++) {
+      const created = await request(pair.a.server).post('/api/admin/enterprises').set(bearer(maria)).send(enterpriseBody()).expect(201);
+      const company = created.body.data as { enterprise_id: number } & Record<string, unknown>;
+      const [onA, onB] = await Promise.all([
+        request(pair.a.server)
+          .put(`/api/admin/enterprises/${company.enterprise_id}`)
+          .set(bearer(maria))
+          .set('If-Match', '"1"')
+          .send(enterpriseBody({ ...company, fone: '(43) 3000-0001' })),
+        request(pair.b.server)
+          .put(`/api/admin/enterprises/${company.enterprise_id}`)
+          .set(bearer(gustavo))
+          .set('If-Match', '"1"')
+          .send(enterpriseBody({ ...company, site: 'https://outra-instancia.com.br' })),
+      ]);
+      expect(
+        [onA.status, onB.status].sort((x, y) => x - y),
+        `round ${round}`,
+      ).toEqual([200, 412]);
+      const loser = onA.status === 412 ? onA : onB;
+      expect(loser.body.code).toBe('EDIT_CONFLICT');
+      expect(loser.body.versao_atual).toBe(2);
+      const history = await request(onA.status === 200 ? pair.b.server : pair.a.server)
+        .get(`/api/admin/enterprises/${company.enterprise_id}/historico`)
+        .set(bearer(onA.status === 200 ? gustavo : maria))
+        .expect(200);
+      expect(history.body.data.map((entry: { versao: number }) => entry.versao)).toEqual([2, 1]);
+    }
   });
 
   it('serve a logo uploaded through A from B (object storage, not a local folder)', async () => {

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import request from 'supertest';
 import type { AdminRole } from '../../src/auth/admin-role.js';
-import { AuthService } from '../../src/auth/auth.service.js';
+import { TeamService } from '../../src/team/team.service.js';
 import { IpsService } from '../../src/ips/ips.service.js';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -32,7 +32,7 @@ export async function createAdminFixture(sut: TestApp, role: AdminRole = 'master
   counter += 1;
   const username = `${role}${counter}`;
   const password = `senha-forte-${counter}`;
-  await sut.app.get(AuthService).createAdmin({ username, password, role, name: `${role === 'master' ? 'Maria' : 'Gustavo'} ${counter}` });
+  await sut.app.get(TeamService).create({ username, password, role, nome: `${role === 'master' ? 'Maria' : 'Gustavo'} ${counter}` }, null);
   const existing = await sut.app.get(IpsService).findByIp(ip);
   const secret = existing
     ? (await sut.app.get(IpsService).twoFactorSetup(existing)).secret

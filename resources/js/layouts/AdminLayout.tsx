@@ -1,6 +1,20 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Building2, ClipboardList, LayoutDashboard, LogOut, Menu, MessageSquareText, Search, ShieldCheck, Users, X, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  CircleUser,
+  ClipboardList,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  MessageSquareText,
+  Search,
+  ShieldCheck,
+  Users,
+  UsersRound,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { CommandPalette, usePaletteShortcut } from '../components/admin/CommandPalette';
 import { Logo } from '../components/public/Logo';
 import { PageTitle } from '../components/ui/PageTitle';
@@ -19,7 +33,9 @@ const ICONS: Record<string, LucideIcon> = {
   empresas: Building2,
   contato: MessageSquareText,
   ips: ShieldCheck,
+  equipe: UsersRound,
   auditoria: ClipboardList,
+  perfil: CircleUser,
   sair: LogOut,
 };
 
@@ -29,7 +45,9 @@ const ENTRIES = [
   { key: 'empresas', label: 'Empresas', href: '/admin/empresas', match: ['/admin/empresas'] },
   { key: 'contato', label: 'Contatos', href: '/admin/contato', match: ['/admin/contato'] },
   { key: 'ips', label: 'IP de Acesso', href: '/admin/ips', match: ['/admin/ips'], masterOnly: true },
+  { key: 'equipe', label: 'Equipe', href: '/admin/equipe', match: ['/admin/equipe'], masterOnly: true },
   { key: 'auditoria', label: 'Auditoria', href: '/admin/auditoria', match: ['/admin/auditoria'], masterOnly: true },
+  { key: 'perfil', label: 'Meu perfil', href: '/admin/perfil', match: ['/admin/perfil'] },
 ];
 
 function Icon({ name }: { name: string }) {
@@ -138,7 +156,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               onClick={() => setPaletteOpen(true)}
               className="flex h-10 min-w-0 flex-1 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-500 hover:border-slate-400 hover:text-slate-700 sm:max-w-sm"
               aria-keyshortcuts="Control+K /"
-              aria-label="Buscar em tudo (Ctrl+K)"
+              title="Buscar em tudo (Ctrl+K ou /)"
             >
               <Search className="h-4 w-4 shrink-0" aria-hidden="true" />
               <span className="sm:hidden">Buscar…</span>
@@ -149,15 +167,18 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </button>
             <div className="ml-auto flex shrink-0 items-center gap-3 text-sm">
               {admin && (
-                <>
-                  <span className="hidden text-right sm:block">
-                    <span className="block font-semibold text-slate-800">{admin.name}</span>
+                <Link href="/admin/perfil" className="flex items-center gap-3 rounded-lg p-1 hover:bg-slate-100" title="Meu perfil">
+                  <span className="sr-only">Meu perfil:</span>
+                  <span className="hidden max-w-48 text-right sm:block">
+                    <span className="block truncate font-semibold text-slate-800" title={admin.name}>
+                      {admin.name}
+                    </span>
                     <span className="block text-xs text-slate-500">{admin.role === 'master' ? 'Master' : 'Gestor'}</span>
                   </span>
                   <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden="true">
                     {admin.name.slice(0, 1).toUpperCase()}
                   </span>
-                </>
+                </Link>
               )}
             </div>
           </header>

@@ -1,3 +1,4 @@
+import { FORM_ORIGIN_HEADER } from '@shared/history.views';
 import { endSession } from './session';
 
 /** An error answered by the API, with its Portuguese message and stable code. */
@@ -7,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly errors?: Record<string, string>,
+    /** The whole answer (an edit conflict's current record and changed fields, for instance). */
+    readonly body?: Record<string, unknown> | null,
   ) {
     super(message);
   }
@@ -31,7 +34,8 @@ export function failureMessage(failure: unknown, fallback: string): string {
 
 /** The headers of every API call: JSON, the XSRF header and, when present, the admin's Bearer token. */
 export function apiHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The back office's changes are recorded in each record's history as made from a form.
+  const headers: Record<string, string> = { Accept: 'application/json', [FORM_ORIGIN_HEADER]: 'formulario' };
   const xsrf = cookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const token = window.localStorage.getItem('adminToken');
@@ -51,12 +55,12 @@ interface FailureBody {
  */
 export function apiFailure(status: number, path: string, body: FailureBody | null): ApiError {
   if (status === 401 && path.startsWith('/admin/') && !SESSION_EXEMPT.includes(path)) endSession(body?.code);
-  return new ApiError(status, body?.message ?? '', body?.code, body?.errors);
+  return new ApiError(status, body?.message ?? '', body?.code, body?.errors, body as Record<string, unknown> | null);
 }
 
 /** Calls the JSON API under /api with the session cookie and apiHeaders(); rejects with apiFailure(). */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers = apiHeaders();
+export async function api<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers = { ...apiHeaders(), ...extraHeaders };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
 
   let response: Response;

@@ -8,18 +8,19 @@ type Method = 'post' | 'put' | 'patch' | 'delete';
  * The state and submission of every form and modal: Inertia's useHttp (data, setData, errors, setError,
  * processing, isDirty, reset, transform) sending to the JSON API under /api with the headers and session
  * handling of api(). `send` resolves with the response; a refusal with field errors fills `errors`, and
- * every failure rejects with ApiError (its Portuguese message, or none for the screen's fallback).
+ * every failure rejects with ApiError (its Portuguese message, or none for the screen's fallback). With `ifMatch`,
+ * the record's version read goes as If-Match: a colleague's save in between is refused with 412 (useEditConflict).
  */
 export function useApiForm<T extends FormDataType<T>>(initial: T) {
   const form = useHttp<T>(initial);
-  async function send<R>(method: Method, path: string): Promise<R> {
+  async function send<R>(method: Method, path: string, options: { ifMatch?: number } = {}): Promise<R> {
     let failure: ApiError | null = null;
     try {
       return (await form.submit(method, `/api${path}`, {
-        headers: apiHeaders(),
+        headers: options.ifMatch === undefined ? apiHeaders() : { ...apiHeaders(), 'If-Match': `"${options.ifMatch}"` },
         onHttpException: (response: { status: number; data: string }) => {
           failure = apiFailure(response.status, path, parseBody(response.data));
-          if (failure.errors) form.setError(failure.errors as Parameters<typeof form.setError>[0]);
+          if (failure.errors && failure.status !== 412) form.setError(failure.errors as Parameters<typeof form.setError>[0]);
         },
       })) as R;
     } catch {

@@ -7,6 +7,7 @@ import type { AuditActor } from '../../audit/audit-actor.js';
 import type { AuditAction } from '../../shared/audit-actions.js';
 import { ValidationFailedException } from '../http/app.exception.js';
 import { isMysql } from '../sql/sql-dialect.js';
+import type { HistoryService } from '../../history/history.service.js';
 
 /** Rows changed per transaction (and per request: the client asks for the next chunk after each answer). */
 export const BULK_CHUNK = 500;
@@ -107,6 +108,7 @@ export async function bulkStatusChunk<T extends ObjectLiteral>(
   selection: () => SelectQueryBuilder<T>,
   target: BulkStatusTarget,
   actor: AuditActor,
+  history: HistoryService,
 ): Promise<BulkChunkResult> {
   if ((input.ids === undefined) === (input.todos === undefined)) {
     throw new ValidationFailedException({ ids: 'Selecione as linhas (ids) ou todos os resultados (todos), um dos dois.' });
@@ -136,7 +138,8 @@ export async function bulkStatusChunk<T extends ObjectLiteral>(
   if (chosen.length === 0) return { alterados: 0, vistos: 0, apos: next };
 
   const value = input.acao === 'ativar' ? 1 : 0;
-  return dataSource.transaction(async (manager) => {
+  // Each row's version rises and its history records the change as made by this admin, in a bulk run ("lote").
+  return history.run({ actorId: actor.adminId, actorName: actor.adminName || actor.adminUsername, source: 'lote' }, async (manager) => {
     const placeholders = chosen.map(() => '?').join(', ');
     const lock = isMysql(dataSource) ? ' FOR UPDATE' : '';
     const existing = (await manager.query(
@@ -155,7 +158,15 @@ export async function bulkStatusChunk<T extends ObjectLiteral>(
       const summary = JSON.stringify({ [target.statusColumn]: value, em_lote: true });
       await manager.insert(
         AuditEntry,
-        changed.map((id) => ({ ...actor, action: target.action, targetType: target.targetType, targetId: id, summary })),
+        changed.map((id) => ({
+          adminId: actor.adminId,
+          adminUsername: actor.adminUsername,
+          ip: actor.ip,
+          action: target.action,
+          targetType: target.targetType,
+          targetId: id,
+          summary,
+        })),
       );
     }
     return { alterados: changed.length, vistos: existing.length, apos: next };

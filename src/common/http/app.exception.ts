@@ -7,6 +7,8 @@ export interface ErrorBody {
   code?: string;
   errors?: Record<string, string>;
   requestId?: string;
+  /** What else a client needs to act on the error (an edit conflict's current record, for instance). */
+  [detail: string]: unknown;
 }
 
 /**
@@ -19,8 +21,9 @@ export class AppException extends HttpException {
     readonly code: string,
     message: string,
     readonly errors?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
   ) {
-    super({ statusCode: status, code, message, ...(errors ? { errors } : {}) }, status);
+    super({ statusCode: status, code, message, ...(errors ? { errors } : {}), ...details }, status);
   }
 }
 

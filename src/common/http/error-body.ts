@@ -30,7 +30,7 @@ function defaultMessage(status: number): string {
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof AppException) {
     const status = error.getStatus();
-    return { statusCode: status, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    return { ...error.details, statusCode: status, code: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
   }
   // body-parser errors carry a type; Nest wraps them in an HttpException whose cause is the original.
   const parserError = bodyParserError(error instanceof HttpException ? error.cause : error);

@@ -26,17 +26,19 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = controller.prototype[name] as (...args: unknown[]) => unknown;
         if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler))].filter((part) => part && part !== '/').join('/')}`;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]);
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
-        routes.push({
-          method,
-          path,
-          access: isPublic ? 'public' : roles ? roles.join('+') : 'admin',
-          limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
-          handler: `${controller.name}.${name}`,
-        });
+        // A handler may serve several paths (one per resource of a shared mechanism).
+        for (const own of [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat()) {
+          routes.push({
+            method,
+            path: `/${[prefix, own].filter((part) => part && part !== '/').join('/')}`,
+            access: isPublic ? 'public' : roles ? roles.join('+') : 'admin',
+            limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
+            handler: `${controller.name}.${name}`,
+          });
+        }
       }
     }
   }

@@ -64,3 +64,9 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => new ValidationFailedException(flattenValidationErrors(errors)),
   });
 }
+
+/** Values checked and converted by a DTO's rules outside a request (a restore goes through the form's rules). */
+export async function validatedInput<T extends object>(type: new () => T, value: Record<string, unknown>): Promise<T> {
+  const plain = Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined));
+  return (await createValidationPipe().transform(plain, { type: 'body', metatype: type })) as T;
+}

@@ -12,6 +12,8 @@ import { SearchWalkIndex1764800000000 } from './1764800000000-SearchWalkIndex.js
 import { AuditTargetIndex1764900000000 } from './1764900000000-AuditTargetIndex.js';
 import { ContactsSearch1765000000000 } from './1765000000000-ContactsSearch.js';
 import { ListSorts1765100000000 } from './1765100000000-ListSorts.js';
+import { TeamAccounts1765200000000 } from './1765200000000-TeamAccounts.js';
+import { RecordHistory1765300000000 } from './1765300000000-RecordHistory.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -29,4 +31,6 @@ export const MIGRATIONS = [
   AuditTargetIndex1764900000000,
   ContactsSearch1765000000000,
   ListSorts1765100000000,
+  TeamAccounts1765200000000,
+  RecordHistory1765300000000,
 ];

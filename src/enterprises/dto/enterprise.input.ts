@@ -68,6 +68,8 @@ export class EnterpriseInput extends AddressInput {
   @Allow() cidade_uf?: unknown;
   @Allow() created_at?: unknown;
   @Allow() updated_at?: unknown;
+  /** The version read is checked through If-Match, not the body. */
+  @Allow() version?: unknown;
   @Allow() ativo?: unknown;
   @Allow() logo_url?: unknown;
   @Allow() representada_logo_url?: unknown;

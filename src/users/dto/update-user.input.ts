@@ -62,6 +62,8 @@ export class UpdateUserInput {
   @Allow() status?: unknown;
   @Allow() date_added?: unknown;
   @Allow() date_modified?: unknown;
+  /** The version read is checked through If-Match, not the body. */
+  @Allow() version?: unknown;
   @Allow() plano_valido?: unknown;
   @Allow() device_id?: unknown;
 }

@@ -17,6 +17,8 @@ import {
 import type { BillingView, EnterpriseView } from '@shared/enterprise.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
+import { useEditConflict } from '../../lib/use-edit-conflict';
+import { ConflictPanel } from './ConflictPanel';
 import { FormActions, RadioGroupField, TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
@@ -122,36 +124,31 @@ function validate(fields: FormFields, billing: AddressFields | null): Errors {
  * billing address is saved right after the company (PUT when 'Endereço diferente', DELETE when switched
  * back to the same address).
  */
-export function EnterpriseFormModal({
-  open,
-  enterprise,
-  logos,
-  onLogoUploaded,
-  onClose,
-  onSaved,
-}: {
+export function EnterpriseFormModal(props: FormModalProps) {
+  // Mounted afresh at each opening: state kept from the last one (the billing address of the company just
+  // created, say) would otherwise show for the moment before this opening's values arrive.
+  return props.open ? <EnterpriseForm {...props} /> : null;
+}
+
+interface FormModalProps {
   open: boolean;
   enterprise: EnterpriseView | null;
   logos: LogoOption[];
   onLogoUploaded: (logo: LogoOption) => void;
   onClose: () => void;
   onSaved: (enterprise: EnterpriseView) => void;
-}) {
+}
+
+function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }: FormModalProps) {
   const toast = useToast();
   const form = useApiForm<FormFields>(fieldsOf(enterprise));
   const [billingMode, setBillingMode] = useState<'mesmo' | 'diferente'>('mesmo');
   const [billing, setBilling] = useState<AddressFields>(EMPTY_ADDRESS);
   const [hadBilling, setHadBilling] = useState(false);
-  const [cnpjTouched, setCnpjTouched] = useState(false);
+  const [cnpjTouched, setCnpjTouched] = useState(Boolean(enterprise));
+  const edit = useEditConflict<EnterpriseView, FormFields>(enterprise, fieldsOf, form, save);
 
   useEffect(() => {
-    if (!open) return;
-    form.setData(fieldsOf(enterprise));
-    form.clearErrors();
-    setBillingMode('mesmo');
-    setBilling(EMPTY_ADDRESS);
-    setHadBilling(false);
-    setCnpjTouched(Boolean(enterprise));
     if (!enterprise) return;
     let current = true;
     api<{ data: BillingView | null }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
@@ -172,7 +169,7 @@ export function EnterpriseFormModal({
     return () => {
       current = false;
     };
-  }, [open, enterprise?.enterprise_id]);
+  }, [enterprise?.enterprise_id]);
 
   const fields = form.data;
   const set = <K extends keyof FormFields>(key: K, value: FormFields[K]) => form.setData(key, value as never);
@@ -194,6 +191,7 @@ export function EnterpriseFormModal({
         if (key === 'cnpj' && onlyDigits(value).length === 14) setCnpjTouched(true);
       }}
       error={shownErrors[key]}
+      hint={edit.hint(key)}
       {...props}
     />
   );
@@ -210,6 +208,10 @@ export function EnterpriseFormModal({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    await save();
+  }
+
+  async function save() {
     const found = validate(fields, billingMode === 'diferente' ? billing : null);
     setCnpjTouched(true);
     form.clearErrors();
@@ -231,26 +233,31 @@ export function EnterpriseFormModal({
     }));
     try {
       const saved = enterprise
-        ? await form.send<{ data: EnterpriseView }>('put', `/admin/enterprises/${enterprise.enterprise_id}`)
+        ? await form.send<{ data: EnterpriseView }>('put', `/admin/enterprises/${enterprise.enterprise_id}`, { ifMatch: edit.version })
         : await form.send<{ data: EnterpriseView }>('post', '/admin/enterprises');
       const id = saved.data.enterprise_id;
+      edit.saved(saved.data);
       // Billing failures are only logged (SPEC.md section 8); the form checked the address first.
       try {
-        if (billingMode === 'diferente') await api('PUT', `/admin/enterprises/${id}/cobranca`, addressBody(billing));
-        else if (hadBilling) await api('DELETE', `/admin/enterprises/${id}/cobranca`);
+        const version = { 'If-Match': `"${saved.data.version}"` };
+        if (billingMode === 'diferente') await api('PUT', `/admin/enterprises/${id}/cobranca`, addressBody(billing), version);
+        else if (hadBilling) await api('DELETE', `/admin/enterprises/${id}/cobranca`, undefined, version);
       } catch (failure) {
         console.error('Falha ao salvar o endereço de cobrança', failure);
       }
       toast('success', enterprise ? 'Empresa atualizada com sucesso!' : 'Empresa cadastrada com sucesso!');
       onSaved(saved.data);
     } catch (failure) {
+      // A colleague saved in between: the form stays open with this admin's values and the conflict panel.
+      if (edit.take(failure)) return;
       toast('error', failureMessage(failure, 'Falha ao salvar. Verifique os dados e tente novamente.'));
     }
   }
 
   return (
-    <Modal open={open} title={enterprise ? 'Editar Empresa' : 'Nova Empresa'} onClose={onClose} busy={saving} size="lg">
+    <Modal open title={enterprise ? 'Editar Empresa' : 'Nova Empresa'} onClose={onClose} busy={saving} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
+        <ConflictPanel edit={edit} busy={saving} />
         <div className="grid gap-4 sm:grid-cols-2">
           {text('razao', 'Razão Social', { required: true, maxLength: 150, className: 'sm:col-span-2' })}
           {text('fantasia', 'Nome Fantasia', { required: true, maxLength: 150 })}

@@ -27,7 +27,7 @@ export function FilterButtons<K extends string>({
           className={`inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold transition ${value === option.key ? 'bg-brand-800 text-white shadow-sm' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
         >
           {option.label}
-          <span className={`rounded-full px-2 py-0.5 text-xs ${value === option.key ? 'bg-white/20' : 'bg-slate-100 text-slate-600'}`}>
+          <span className={`rounded-full px-2 py-0.5 text-xs ${value === option.key ? 'bg-brand-900' : 'bg-slate-100 text-slate-600'}`}>
             {counts[option.key]}
           </span>
         </button>

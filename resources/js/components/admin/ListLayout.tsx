@@ -22,7 +22,8 @@ export function ListTable({
 }) {
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block" data-list="table">
-      <table className="w-full text-left text-sm">
+      {/* A long word or address in a cell wraps anywhere rather than widening its column past the box. */}
+      <table className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             {selectAll && <th className="w-10 py-3 pr-0 pl-4">{selectAll}</th>}
@@ -66,7 +67,7 @@ export const ACTIONS_CELL = 'sticky right-0 bg-white px-3 py-1.5 shadow-[-10px_0
 /** A table row that opens the details on click. */
 export const ROW = 'group cursor-pointer hover:bg-slate-50';
 /** A card that opens the details on click. */
-export const CARD = 'flex cursor-pointer flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200';
+export const CARD = 'flex min-w-0 cursor-pointer flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-200';
 
 /**
  * The body of an admin list: its load error with a retry, the rows or what an empty list says, and paging
@@ -111,7 +112,7 @@ export function OpenDetails({ onOpen, card = false, children }: { onOpen: () => 
         event.stopPropagation();
         onOpen();
       }}
-      className={`text-left font-semibold text-slate-900 ${card ? 'break-words' : 'hover:text-brand-800 hover:underline'}`}
+      className={`max-w-full text-left font-semibold [overflow-wrap:anywhere] text-slate-900 ${card ? '' : 'hover:text-brand-800 hover:underline'}`}
     >
       {children}
     </button>

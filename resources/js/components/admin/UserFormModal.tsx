@@ -4,6 +4,8 @@ import type { EnterpriseView } from '@shared/enterprise.views';
 import type { AppUserView } from '@shared/app-user.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
+import { useEditConflict } from '../../lib/use-edit-conflict';
+import { ConflictPanel } from './ConflictPanel';
 import { FormActions, SelectField, TextField, type SelectOption } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
@@ -65,6 +67,7 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
   // The user whose fields the form holds: nothing is shown until they are loaded.
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const options = useOptions(user !== null);
+  const edit = useEditConflict<AppUserView, Fields>(user, fieldsOf, form, save);
 
   useEffect(() => {
     if (user) form.setData(fieldsOf(user));
@@ -84,6 +87,10 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    await save();
+  }
+
+  async function save() {
     if (!user) return;
     if (cpfInvalid) {
       setCpfTouched(true);
@@ -113,17 +120,28 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
       ocupacao_id: id(data.ocupacao_id),
     }));
     try {
-      await form.send('put', `/admin/users/${user.user_id}`);
+      const saved = await form.send<{ data: AppUserView }>('put', `/admin/users/${user.user_id}`, { ifMatch: edit.version });
+      edit.saved(saved.data);
       toast('success', 'Usuário atualizado com sucesso!');
       onSaved();
     } catch (failure) {
+      // A colleague saved in between: the form stays open with this admin's values and the conflict panel.
+      if (edit.take(failure)) return;
       toast('error', failureMessage(failure, 'Falha ao salvar. Verifique os dados e tente novamente.'));
     }
   }
 
   const errors: Partial<Record<keyof Fields, string>> = { ...form.errors, ...(cpfTouched && cpfInvalid ? { cpf: CPF_INVALID } : {}) };
   const text = (key: keyof Fields, label: string, props: Omit<Parameters<typeof TextField>[0], 'id' | 'label' | 'value' | 'onChange'> = {}) => (
-    <TextField id={`usuario-${key}`} label={label} value={fields[key]} onChange={(value) => form.setData(key, value)} error={errors[key]} {...props} />
+    <TextField
+      id={`usuario-${key}`}
+      label={label}
+      value={fields[key]}
+      onChange={(value) => form.setData(key, value)}
+      error={errors[key]}
+      hint={edit.hint(key)}
+      {...props}
+    />
   );
   const select = (key: 'enterprise_id' | 'cargo_id' | 'ocupacao_id', label: string, items: SelectOption[], empty: string) => (
     <SelectField
@@ -141,6 +159,7 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
   return (
     <Modal open title="Editar Usuário" size="lg" onClose={onClose} busy={saving}>
       <form onSubmit={submit} noValidate className="space-y-4">
+        <ConflictPanel edit={edit} busy={saving} />
         <div className="grid gap-4 sm:grid-cols-2">
           {text('firstname', 'Nome', { required: true, maxLength: 100 })}
           {text('lastname', 'Sobrenome', { required: true, maxLength: 100 })}

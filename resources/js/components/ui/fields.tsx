@@ -80,6 +80,8 @@ interface TextFieldProps {
   /** Shown beside the control, in the same row (a button that fills the field). */
   beside?: ReactNode;
   multiline?: number;
+  /** A note under the control (a colleague's value after an edit conflict). */
+  hint?: string;
 }
 
 /** A text field; with `mask`, a masked one; with `multiline`, a textarea of that many rows. */
@@ -97,6 +99,7 @@ export function TextField({
   adornment,
   beside,
   multiline,
+  hint,
   type = 'text',
   ...rest
 }: TextFieldProps) {
@@ -128,6 +131,7 @@ export function TextField({
       ) : (
         control
       )}
+      {hint && <p className="mt-1 text-xs [overflow-wrap:anywhere] text-amber-800">{hint}</p>}
     </FieldShell>
   );
 }
@@ -261,15 +265,28 @@ export function RadioGroupField<T extends string>({
   );
 }
 
-/** A form's Cancelar and Salvar ('Salvando...' while it saves); `blocked` keeps Salvar off (a field known wrong). */
-export function FormActions({ onCancel, saving, blocked = false }: { onCancel: () => void; saving: boolean; blocked?: boolean }) {
+/**
+ * A form's Cancelar and Salvar ('Salvando...' while it saves, or `submitLabel`); `blocked` keeps Salvar off (a
+ * field known wrong).
+ */
+export function FormActions({
+  onCancel,
+  saving,
+  blocked = false,
+  submitLabel = 'Salvar',
+}: {
+  onCancel: () => void;
+  saving: boolean;
+  blocked?: boolean;
+  submitLabel?: string;
+}) {
   return (
     <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={saving}>
         Cancelar
       </Button>
       <Button type="submit" disabled={saving || blocked}>
-        {saving ? 'Salvando...' : 'Salvar'}
+        {saving ? 'Salvando...' : submitLabel}
       </Button>
     </div>
   );

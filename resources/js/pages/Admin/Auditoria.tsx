@@ -11,6 +11,7 @@ import { SelectField } from '../../components/ui/fields';
 interface Filters extends Record<string, string | number> {
   page: number;
   acao: string;
+  grupo: string;
 }
 interface Props extends SharedProps {
   filters: Filters;
@@ -19,21 +20,27 @@ interface Props extends SharedProps {
 
 const TARGETS: Record<string, string> = { admin: 'Administrador', ip: 'IP', enterprise: 'Empresa', logo: 'Logo', user: 'Usuário', contact: 'Contato' };
 
-/** The summary as 'campo: valor' pairs, on one line. */
+const shown = (value: unknown): string =>
+  value === null || value === '' || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+
+/** The summary as 'campo: valor' pairs, on one line; a changed field as 'campo: antes → depois'. */
 function describe(summary: Record<string, unknown> | null): string {
   if (!summary) return '—';
   return Object.entries(summary)
-    .map(
-      ([key, value]) =>
-        `${key}: ${value === null || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean)}`,
-    )
+    .map(([key, value]) => {
+      if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
+        const change = value as { de: unknown; para: unknown };
+        return `${key}: ${shown(change.de)} → ${shown(change.para)}`;
+      }
+      return `${key}: ${shown(value)}`;
+    })
     .join(' · ');
 }
 
 /** Who did what in the back office (masters only). */
 export default function Auditoria() {
   const { filters, entries } = usePage<Props>().props;
-  const list = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '' });
+  const list = useListVisit<Filters>('/admin/auditoria', ['filters', 'entries'], { page: 1, acao: '', grupo: '' });
   const { visit } = list;
 
   return (
@@ -43,14 +50,24 @@ export default function Auditoria() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Auditoria</h1>
           <p className="mt-1 text-sm text-slate-600">Cada alteração feita no painel e cada tentativa de login, com quem, de onde e quando.</p>
         </div>
-        <SelectField
-          id="filtro-acao"
-          label="Ação"
-          value={filters.acao}
-          onChange={(value) => visit({ page: 1, acao: value })}
-          empty="Todas"
-          options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((action) => ({ value: action, label: AUDIT_ACTIONS[action] }))}
-        />
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField
+            id="filtro-grupo"
+            label="Grupo"
+            value={filters.grupo}
+            onChange={(value) => visit({ page: 1, acao: '', grupo: value })}
+            empty="Todos"
+            options={[{ value: 'equipe', label: 'Ações da equipe' }]}
+          />
+          <SelectField
+            id="filtro-acao"
+            label="Ação"
+            value={filters.acao}
+            onChange={(value) => visit({ page: 1, acao: value, grupo: '' })}
+            empty="Todas"
+            options={(Object.keys(AUDIT_ACTIONS) as AuditAction[]).map((action) => ({ value: action, label: AUDIT_ACTIONS[action] }))}
+          />
+        </div>
       </div>
       <ListBody
         list={list}
@@ -63,7 +80,10 @@ export default function Auditoria() {
       >
         <ul className="mt-6 divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           {entries.data.map((entry) => (
-            <li key={entry.id} className="grid gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_1fr_9rem] md:items-start md:gap-4">
+            <li
+              key={entry.id}
+              className="grid grid-cols-1 gap-1 px-4 py-3 text-sm [overflow-wrap:anywhere] md:grid-cols-[11rem_minmax(0,1fr)_9rem] md:items-start md:gap-4"
+            >
               <span className="text-slate-500 tabular-nums">{formatDateTime(entry.created_at)}</span>
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
@@ -76,9 +96,9 @@ export default function Auditoria() {
                     </span>
                   )}
                 </p>
-                <p className="break-words text-slate-600">{describe(entry.summary)}</p>
+                <p className="[overflow-wrap:anywhere] text-slate-600">{describe(entry.summary)}</p>
               </div>
-              <span className="text-slate-700 md:text-right">
+              <span className="min-w-0 text-slate-700 md:text-right">
                 {entry.admin_username ?? '—'}
                 <span className="block font-mono text-xs text-slate-500">{entry.ip ?? ''}</span>
               </span>

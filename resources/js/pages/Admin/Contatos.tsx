@@ -12,6 +12,7 @@ import { EmailText } from '../../components/ui/EmailText';
 import { IconButton, IconLink } from '../../components/ui/IconButton';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Modal } from '../../components/ui/Modal';
+import { HistoryTab, RecordTabs } from '../../components/admin/HistoryTab';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, sessionEnded } from '../../lib/api';
@@ -213,7 +214,7 @@ export default function Contatos() {
                 </>
               }
             >
-              <p className="mt-2 mb-3 text-sm break-words text-slate-700">{truncate(contact.mensagem, 50)}</p>
+              <p className="mt-2 mb-3 text-sm [overflow-wrap:anywhere] text-slate-700">{truncate(contact.mensagem, 50)}</p>
             </ListCard>
           ))}
         </CardList>
@@ -239,36 +240,53 @@ export default function Contatos() {
             </>
           }
         >
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <Item label="Nome">{details.nome}</Item>
-            <Item label="Recebido em">{formatDateTime(details.created_at)}</Item>
-            <Item label="Email">
-              <a href={`mailto:${details.email}`} className="text-brand-700 hover:underline">
-                <EmailText email={details.email} />
-              </a>
-            </Item>
-            <Item label="Telefone">
-              <a
-                href={whatsappLink(internationalPhone(details.telefone), contactReplyMessage(appName, details.nome))}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-brand-700 hover:underline"
-              >
-                {formatPhone(details.telefone)} (WhatsApp)
-              </a>
-            </Item>
-            {details.status === 'respondido' && (
+          <RecordTabs
+            details={
               <>
-                <Item label="Canal">{details.response_channel ? CHANNELS[details.response_channel] : '—'}</Item>
-                <Item label="Respondido em">{formatDateTime(details.responded_at)}</Item>
-                {details.responded_by_nome && <Item label="Respondido por">{details.responded_by_nome}</Item>}
+                <dl className="grid gap-3 text-sm sm:grid-cols-2">
+                  <Item label="Nome">{details.nome}</Item>
+                  <Item label="Recebido em">{formatDateTime(details.created_at)}</Item>
+                  <Item label="Email">
+                    <a href={`mailto:${details.email}`} className="text-brand-700 hover:underline">
+                      <EmailText email={details.email} />
+                    </a>
+                  </Item>
+                  <Item label="Telefone">
+                    <a
+                      href={whatsappLink(internationalPhone(details.telefone), contactReplyMessage(appName, details.nome))}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-brand-700 hover:underline"
+                    >
+                      {formatPhone(details.telefone)} (WhatsApp)
+                    </a>
+                  </Item>
+                  {details.status === 'respondido' && (
+                    <>
+                      <Item label="Canal">{details.response_channel ? CHANNELS[details.response_channel] : '—'}</Item>
+                      <Item label="Respondido em">{formatDateTime(details.responded_at)}</Item>
+                      {details.responded_by_nome && <Item label="Respondido por">{details.responded_by_nome}</Item>}
+                    </>
+                  )}
+                </dl>
+                <div className="mt-4">
+                  <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Mensagem</p>
+                  <p className="mt-1 rounded-xl bg-slate-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-800">{details.mensagem}</p>
+                </div>
               </>
-            )}
-          </dl>
-          <div className="mt-4">
-            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Mensagem</p>
-            <p className="mt-1 rounded-xl bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words text-slate-800">{details.mensagem}</p>
-          </div>
+            }
+            history={
+              <HistoryTab<ContactView>
+                path="contatos"
+                id={details.id}
+                version={details.version}
+                onRestored={(restored) => {
+                  setDetails(restored);
+                  reload();
+                }}
+              />
+            }
+          />
         </Modal>
       )}
 

@@ -182,7 +182,7 @@ export default function Empresas() {
               </td>
               <td className="px-4 py-2.5">
                 <OpenDetails onOpen={() => setDetails(enterprise)}>{enterprise.fantasia}</OpenDetails>
-                <p className="max-w-xs text-xs break-words text-slate-500">{enterprise.razao}</p>
+                <p className="max-w-xs text-xs [overflow-wrap:anywhere] text-slate-500">{enterprise.razao}</p>
               </td>
               <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
               <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
@@ -213,11 +213,11 @@ export default function Empresas() {
               <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
                 <div className="min-w-0">
                   <dt className="text-slate-500">IE</dt>
-                  <dd className="break-words text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
+                  <dd className="[overflow-wrap:anywhere] text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
                 </div>
                 <div className="min-w-0">
                   <dt className="text-slate-500">Cidade</dt>
-                  <dd className="break-words text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
+                  <dd className="[overflow-wrap:anywhere] text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
                 </div>
               </dl>
             </ListCard>
@@ -225,7 +225,7 @@ export default function Empresas() {
         </CardList>
       </ListBody>
 
-      <EnterpriseDetailsModal enterprise={details} onClose={() => setDetails(null)} onEdit={openForm} />
+      <EnterpriseDetailsModal enterprise={details} onClose={() => setDetails(null)} onEdit={openForm} onChanged={reload} />
       <EnterpriseFormModal
         open={formOpen}
         enterprise={editing}

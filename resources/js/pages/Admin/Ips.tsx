@@ -182,7 +182,7 @@ export default function Ips() {
               <tr key={ip.id} className="group hover:bg-slate-50">
                 <td className="px-4 py-3 font-mono break-all text-slate-900">{ip.ip}</td>
                 <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
-                <td className="px-4 py-3 break-words text-slate-600">{ip.descricao || '—'}</td>
+                <td className="px-4 py-3 [overflow-wrap:anywhere] text-slate-600">{ip.descricao || '—'}</td>
                 <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
                 <td className="px-4 py-3">{status(ip)}</td>
                 <td className={ACTIONS_CELL}>
@@ -204,7 +204,7 @@ export default function Ips() {
                   </div>
                   {status(ip)}
                 </div>
-                {ip.descricao && <p className="mt-2 text-sm break-words text-slate-700">{ip.descricao}</p>}
+                {ip.descricao && <p className="mt-2 text-sm [overflow-wrap:anywhere] text-slate-700">{ip.descricao}</p>}
                 <p className="mt-1 mb-3 text-sm text-slate-500">{ip.local || 'Local não identificado'}</p>
                 <div className="mt-auto flex justify-end gap-1 border-t border-slate-100 pt-2">
                   {refreshButton(ip)}

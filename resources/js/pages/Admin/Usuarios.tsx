@@ -10,6 +10,7 @@ import { listSort, SortSelect, type SortOption } from '../../components/admin/Li
 import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
+import { HistoryTab, RecordTabs } from '../../components/admin/HistoryTab';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmailText } from '../../components/ui/EmailText';
@@ -270,7 +271,7 @@ export default function Usuarios() {
                 </>
               }
             >
-              <p className="mt-2 mb-3 text-sm break-words text-slate-700">
+              <p className="mt-2 mb-3 text-sm [overflow-wrap:anywhere] text-slate-700">
                 {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
               </p>
             </ListCard>
@@ -309,22 +310,37 @@ export default function Usuarios() {
             </>
           }
         >
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Item label="Nome">{details.firstname}</Item>
-            <Item label="Sobrenome">{details.lastname}</Item>
-            <Item label="Email">{details.email ? <EmailText email={details.email} /> : NOT_INFORMED}</Item>
-            <Item label="Telefone">{details.fone ? formatPhone(details.fone) : NOT_INFORMED}</Item>
-            <Item label="CPF">{details.cpf ? formatCpf(details.cpf) : NOT_INFORMED}</Item>
-            <Item label="Empresa">{details.empresa_nome || 'Sem empresa'}</Item>
-            <Item label="Cargo">{details.cargo_nome || 'Sem cargo'}</Item>
-            <Item label="Ramo de Atividade">{details.ocupacao_nome || NOT_INFORMED}</Item>
-            <Item label="Cidade">{details.cidade_nome && details.cidade_uf ? `${details.cidade_nome} - ${details.cidade_uf}` : NOT_INFORMED}</Item>
-            <Item label="Status">{details.status === 1 ? 'Ativo' : 'Inativo'}</Item>
-            <Item label="Plano Válido Até">{details.plano_valido ? formatDate(details.plano_valido) : NOT_INFORMED}</Item>
-            <Item label="Device ID">{details.device_id ? <span className="font-mono text-xs break-all">{details.device_id}</span> : NOT_INFORMED}</Item>
-            <Item label="Data de Cadastro">{formatDateTime(details.date_added)}</Item>
-            <Item label="Última Modificação">{formatDateTime(details.date_modified)}</Item>
-          </dl>
+          <RecordTabs
+            details={
+              <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+                <Item label="Nome">{details.firstname}</Item>
+                <Item label="Sobrenome">{details.lastname}</Item>
+                <Item label="Email">{details.email ? <EmailText email={details.email} /> : NOT_INFORMED}</Item>
+                <Item label="Telefone">{details.fone ? formatPhone(details.fone) : NOT_INFORMED}</Item>
+                <Item label="CPF">{details.cpf ? formatCpf(details.cpf) : NOT_INFORMED}</Item>
+                <Item label="Empresa">{details.empresa_nome || 'Sem empresa'}</Item>
+                <Item label="Cargo">{details.cargo_nome || 'Sem cargo'}</Item>
+                <Item label="Ramo de Atividade">{details.ocupacao_nome || NOT_INFORMED}</Item>
+                <Item label="Cidade">{details.cidade_nome && details.cidade_uf ? `${details.cidade_nome} - ${details.cidade_uf}` : NOT_INFORMED}</Item>
+                <Item label="Status">{details.status === 1 ? 'Ativo' : 'Inativo'}</Item>
+                <Item label="Plano Válido Até">{details.plano_valido ? formatDate(details.plano_valido) : NOT_INFORMED}</Item>
+                <Item label="Device ID">{details.device_id ? <span className="font-mono text-xs break-all">{details.device_id}</span> : NOT_INFORMED}</Item>
+                <Item label="Data de Cadastro">{formatDateTime(details.date_added)}</Item>
+                <Item label="Última Modificação">{formatDateTime(details.date_modified)}</Item>
+              </dl>
+            }
+            history={
+              <HistoryTab<AppUserView>
+                path="users"
+                id={details.user_id}
+                version={details.version}
+                onRestored={(restored) => {
+                  setDetails(restored);
+                  reload();
+                }}
+              />
+            }
+          />
         </Modal>
       )}
 

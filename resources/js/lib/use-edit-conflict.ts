@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import type { EditConflictDetails } from '@shared/history.views';
+import { ApiError } from './api';
+
+export type EditConflict<V> = EditConflictDetails<V> & { message: string };
+
+/** The part of a form (useApiForm) the conflict handling reads and writes. */
+interface ConflictForm<F> {
+  data: F;
+  setData(data: F): void;
+}
+
+/**
+ * A form's side of edit conflicts, the same for every versioned record: the version the form read (sent as
+ * If-Match and taken from each answer, so saving twice in a row never conflicts) and, after a colleague's save in
+ * between (412 EDIT_CONFLICT), the conflict with the current record and the fields changed since.
+ * - `keepMine`: the current record with only the fields this admin edited laid over it, saved again against its
+ *   version;
+ * - `useCurrent`: the form shows the record as it is now, the admin's typing dropped.
+ * `fieldsOf` turns a record into the form's fields; `save` is the form's own save.
+ */
+export function useEditConflict<V extends { version: number }, F extends object>(
+  record: V | null,
+  fieldsOf: (record: V) => F,
+  form: ConflictForm<F>,
+  save: () => Promise<void>,
+) {
+  const [version, setVersion] = useState<number | undefined>(record?.version);
+  const [conflict, setConflict] = useState<EditConflict<V> | null>(null);
+  /** The record as the form last read it: what "this admin edited" is measured against. */
+  const read = useRef<F | null>(record ? fieldsOf(record) : null);
+  const [resave, setResave] = useState(false);
+  const latestSave = useRef(save);
+  latestSave.current = save;
+
+  useEffect(() => {
+    setVersion(record?.version);
+    setConflict(null);
+    read.current = record ? fieldsOf(record) : null;
+  }, [record]);
+
+  // A save asked for by keepMine runs once the form holds the merged values.
+  useEffect(() => {
+    if (!resave) return;
+    setResave(false);
+    void latestSave.current();
+  }, [resave]);
+
+  // The panel opens at the top of the form, where the admin may not be looking.
+  useEffect(() => {
+    if (conflict) document.getElementById('conflito-titulo')?.scrollIntoView({ block: 'nearest' });
+  }, [conflict]);
+
+  function adopt(current: V, data: F) {
+    form.setData(data);
+    read.current = fieldsOf(current);
+    setVersion(current.version);
+    setConflict(null);
+  }
+
+  return {
+    version,
+    conflict,
+    /** Takes a failed save: true (and the conflict kept) when it was a 412 EDIT_CONFLICT. */
+    take(failure: unknown): boolean {
+      if (!(failure instanceof ApiError) || failure.status !== 412 || failure.code !== 'EDIT_CONFLICT' || !failure.body) return false;
+      setConflict({ ...(failure.body as unknown as EditConflictDetails<V>), message: failure.message });
+      return true;
+    },
+    /** A save went through: its answer is the version read from now on. */
+    saved(current: V) {
+      read.current = fieldsOf(current);
+      setVersion(current.version);
+    },
+    keepMine() {
+      if (!conflict) return;
+      adopt(conflict.atual, keepEdited(read.current ?? form.data, form.data, fieldsOf(conflict.atual)));
+      setResave(true);
+    },
+    useCurrent() {
+      if (conflict) adopt(conflict.atual, fieldsOf(conflict.atual));
+    },
+    /** "Valor atual, salvo por outra pessoa: …" under a field a colleague changed meanwhile. */
+    hint(...columns: string[]): string | undefined {
+      const changed = conflict?.campos_alterados.find((field) => columns.includes(field.campo));
+      return changed ? `Valor atual, salvo por outra pessoa: ${changed.depois_texto}` : undefined;
+    },
+  };
+}
+
+export type EditConflictState = ReturnType<typeof useEditConflict<{ version: number }, object>>;
+
+/** The fields of `mine` that differ from `read` (what this admin edited), laid over `current`. */
+export function keepEdited<F extends object>(read: F, mine: F, current: F): F {
+  const merged = { ...current };
+  for (const key of Object.keys(mine) as (keyof F)[]) {
+    if (JSON.stringify(mine[key]) !== JSON.stringify(read[key])) merged[key] = mine[key];
+  }
+  return merged;
+}

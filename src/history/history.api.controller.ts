@@ -1,0 +1,73 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { auditActor } from '../audit/audit-actor.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Roles } from '../auth/decorators.js';
+import { AppException } from '../common/http/app.exception.js';
+import { requestPath, type HttpRequest } from '../common/http/http.js';
+import { IdPipe } from '../common/http/id.pipe.js';
+import { changeRequest } from './change-context.js';
+import { HistoryQuery } from './dto/history.query.js';
+import { HISTORY_PATHS, HISTORY_RESOURCES, type HistoryResource } from './history.resources.js';
+import { HISTORY_PAGE_SIZE, HistoryService } from './history.service.js';
+
+const LIST_DESCRIPTION =
+  'Cada alteração, da mais nova para a mais antiga: quando, quem (o administrador, ou Aplicativo, Sistema ou Importação), de onde (formulário, API, lote, importação, banco) e só os campos alterados, antes → depois, com rótulos e valores formatados. A criação é a primeira. Paginado por `antes` (o `proximo` da página anterior).';
+const RESTORE_DESCRIPTION =
+  'Grava de volta os valores "antes" da entrada, como uma nova alteração (que entra no histórico), pela mesma validação do formulário e com a mesma verificação de versão (`If-Match`). Uma mensagem de contato excluída volta a existir.';
+
+/** The resource a history route serves, from its path (`/api/admin/<path>/:id/historico…`). */
+function resourceOf(req: HttpRequest): HistoryResource {
+  const path = requestPath(req).split('/')[3] ?? '';
+  const resource = HISTORY_PATHS[path];
+  if (!resource) throw new AppException(404, 'NOT_FOUND', 'Recurso não encontrado.');
+  return resource;
+}
+
+const OPEN = Object.values(HISTORY_RESOURCES).filter((resource) => !resource.mastersOnly);
+const MASTERS = Object.values(HISTORY_RESOURCES).filter((resource) => resource.mastersOnly);
+const listPaths = (resources: HistoryResource[]) => resources.map((resource) => `${resource.path}/:id/historico`);
+const restorePaths = (resources: HistoryResource[]) => resources.map((resource) => `${resource.path}/:id/historico/:entradaId/restaurar`);
+
+/**
+ * The history of a company, an app user, a contact message or an admin (the team's: masters only), and
+ * restoring an entry's values: one controller for every resource declared in HISTORY_RESOURCES.
+ */
+@Controller('api/admin')
+export class HistoryApiController {
+  constructor(
+    private readonly history: HistoryService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @ApiOperation({ summary: 'O histórico de um registro', description: LIST_DESCRIPTION })
+  @Get(listPaths(OPEN))
+  list(@Param('id', IdPipe) id: number, @Query() query: HistoryQuery, @Req() req: HttpRequest) {
+    return this.history.list(resourceOf(req).key, id, query.antes, query.limite ?? HISTORY_PAGE_SIZE);
+  }
+
+  @ApiOperation({ summary: 'O histórico de um colega', description: LIST_DESCRIPTION })
+  @Roles('master')
+  @Get(listPaths(MASTERS))
+  listTeam(@Param('id', IdPipe) id: number, @Query() query: HistoryQuery, @Req() req: HttpRequest) {
+    return this.list(id, query, req);
+  }
+
+  @ApiOperation({ summary: 'Restaura os valores de uma alteração', description: RESTORE_DESCRIPTION })
+  @Post(restorePaths(OPEN))
+  @HttpCode(200)
+  async restore(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest) {
+    const resource = resourceOf(req);
+    const data = await this.history.restore(resource.key, id, entryId, changeRequest(req));
+    await this.audit.record({ ...auditActor(req), action: 'history.restore', targetType: resource.key, targetId: id, summary: { entrada: entryId } });
+    return { ok: true, data };
+  }
+
+  @ApiOperation({ summary: 'Restaura os valores de uma alteração de um colega', description: RESTORE_DESCRIPTION })
+  @Roles('master')
+  @Post(restorePaths(MASTERS))
+  @HttpCode(200)
+  restoreTeam(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest) {
+    return this.restore(id, entryId, req);
+  }
+}

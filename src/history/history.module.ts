@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { HistoryApiController } from './history.api.controller.js';
+import { HistoryPruning } from './history.pruning.js';
+import { HistoryService } from './history.service.js';
+
+/** Global: each versioned resource's module registers its handlers and writes through HistoryService. */
+@Global()
+@Module({
+  controllers: [HistoryApiController],
+  providers: [HistoryService, HistoryPruning],
+  exports: [HistoryService],
+})
+export class HistoryModule {}

@@ -1,0 +1,473 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import { AppException } from '../common/http/app.exception.js';
+import { isMysql } from '../common/sql/sql-dialect.js';
+import { formatCep, formatCnpj, formatCpf, formatPhone } from '../shared/br/index.js';
+import {
+  CHANGE_SOURCE_LABELS,
+  HISTORY_OPERATION_LABELS,
+  type ChangeSource,
+  type EditConflictDetails,
+  type FieldChangeView,
+  type HistoryEntryView,
+  type HistoryOperation,
+  type HistoryPage,
+} from '../shared/history.views.js';
+import { ROLE_LABELS } from '../shared/team.views.js';
+import type { ChangeContext, ChangeRequest } from './change-context.js';
+import { HISTORY_RESOURCES, type FieldFormat, type HistoryResource, type HistoryResourceKey } from './history.resources.js';
+
+/** A value in a history entry: what JSON_ARRAY made of a column. */
+export type HistoryValue = string | number | boolean | null;
+
+/** What a resource's module gives the history: its record as the API shows it, and how its values are put back. */
+export interface RecordHandlers {
+  view(id: number): Promise<{ version: number }>;
+  /** Saves `values` (columns → values of an entry's "before") through the form's validation, against `change.expected`. */
+  restore(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<unknown>;
+  /** Brings a deleted record back with its id (only resources that can be deleted). */
+  recreate?(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<unknown>;
+}
+
+interface HistoryRow {
+  id: number | string;
+  record_id: number | string;
+  version: number | string;
+  operation: HistoryOperation;
+  changed_at: Date | string;
+  actor_id: number | string | null;
+  actor_name: string | null;
+  source: ChangeSource;
+  restored_from: number | string | null;
+  changes: string;
+}
+
+/** Thrown inside a write when the row is no longer at the version the client read; HistoryService.run answers 412. */
+class StaleVersion extends Error {
+  constructor(
+    readonly resource: HistoryResourceKey,
+    readonly id: number,
+    readonly expected: number,
+  ) {
+    super('stale version');
+  }
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_MAX = 100;
+export const REMOVED_VALUE = '(removido)';
+
+const SAO_PAULO = 'America/Sao_Paulo';
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO, hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO, dateStyle: 'short', timeStyle: 'short' });
+
+/** A datetime as the database gives it (a Date, or UTC text without a zone) as a Date. */
+export function utcDate(value: Date | string): Date {
+  if (value instanceof Date) return value;
+  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+}
+
+const HISTORY_COLUMNS = 'id, record_id, version, operation, changed_at, actor_id, actor_name, source, restored_from, changes';
+
+/**
+ * Versions, edit conflicts, history and restore, once for every resource declared in HISTORY_RESOURCES. The
+ * database raises versions and writes history (RecordHistory migration); this service gives each write its
+ * context (who, from where) inside the write's transaction, turns a stale write into 412 EDIT_CONFLICT, reads a
+ * record's history with labels and formatted values, and restores an entry's values through the resource's form.
+ */
+@Injectable()
+export class HistoryService {
+  private readonly handlers = new Map<HistoryResourceKey, RecordHandlers>();
+  /** SQLite has one connection: writes with a context take turns, so no other write runs inside one's context. */
+  private turn: Promise<unknown> = Promise.resolve();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  register(key: HistoryResourceKey, handlers: RecordHandlers): void {
+    this.handlers.set(key, handlers);
+  }
+
+  /**
+   * Runs `work` in one transaction whose changes the history records as made by `context`. A stale versioned
+   * write inside it (updateRow/deleteRow/lockVersion) rolls it all back and answers 412 with the conflict.
+   * Never called from inside another run: on SQLite the second would wait for the first.
+   */
+  async run<T>(context: ChangeContext, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.inTurn(() =>
+        this.dataSource.transaction(async (manager) => {
+          await this.setContext(manager, context);
+          try {
+            return await work(manager);
+          } finally {
+            await this.setContext(manager, null);
+          }
+        }),
+      );
+    } catch (error) {
+      if (error instanceof StaleVersion) throw await this.conflict(error.resource, error.id, error.expected);
+      throw error;
+    }
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (isMysql(this.dataSource)) return work();
+    const next = this.turn.then(work, work);
+    this.turn = next.catch(() => undefined);
+    return next;
+  }
+
+  private async setContext(manager: EntityManager, context: ChangeContext | null): Promise<void> {
+    const values = [context?.actorId ?? null, context?.actorName?.slice(0, 120) ?? null, context?.source ?? null, context?.restoredFrom ?? null];
+    if (isMysql(this.dataSource)) {
+      await manager.query('SET @history_actor_id = ?, @history_actor_name = ?, @history_source = ?, @history_restored_from = ?', values);
+    } else {
+      await manager.query('UPDATE history_context SET actor_id = ?, actor_name = ?, source = ?, restored_from = ? WHERE id = 1', values);
+    }
+  }
+
+  /**
+   * Writes `values` (entity properties) to one record; with `expected`, only if it is still at that version, in
+   * the same statement (`UPDATE … WHERE id = ? AND version = ?`), so of two saves of one version exactly one wins.
+   * Returns whether the record was there; a stale version throws (run answers 412).
+   */
+  async updateRow(manager: EntityManager, key: HistoryResourceKey, id: number, expected: number | undefined, values: ObjectLiteral): Promise<boolean> {
+    const resource = HISTORY_RESOURCES[key];
+    const query = manager.createQueryBuilder().update(resource.entity).set(values).where(`${resource.idColumn} = :historyRecordId`, { historyRecordId: id });
+    if (expected !== undefined) query.andWhere('version = :historyExpected', { historyExpected: expected });
+    const { affected } = await query.execute();
+    if (affected) return true;
+    return this.staleOrMissing(manager, resource, id, expected);
+  }
+
+  /** Deletes one record (and only if `where` holds), with the same version check as updateRow. */
+  async deleteRow(manager: EntityManager, key: HistoryResourceKey, id: number, expected: number | undefined, where: ObjectLiteral = {}): Promise<boolean> {
+    const resource = HISTORY_RESOURCES[key];
+    const query = manager.createQueryBuilder().delete().from(resource.entity).where(`${resource.idColumn} = :historyRecordId`, { historyRecordId: id });
+    for (const [column, value] of Object.entries(where)) query.andWhere(`${column} = :where_${column}`, { [`where_${column}`]: value });
+    if (expected !== undefined) query.andWhere('version = :historyExpected', { historyExpected: expected });
+    const { affected } = await query.execute();
+    if (affected) return true;
+    return this.staleOrMissing(manager, resource, id, expected);
+  }
+
+  /**
+   * Inside a write's transaction: holds the record (MySQL: FOR UPDATE) and refuses with 412 if it is no longer at
+   * `expected`, for writes of a record's other rows (a company's billing address) or several statements.
+   */
+  async lockVersion(manager: EntityManager, key: HistoryResourceKey, id: number, expected: number | undefined): Promise<void> {
+    if (expected === undefined) return;
+    const resource = HISTORY_RESOURCES[key];
+    const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
+    const [row] = (await manager.query(`SELECT version FROM ${resource.table} WHERE ${resource.idColumn} = ?${lock}`, [id])) as { version: number | string }[];
+    if (row && Number(row.version) !== expected) throw new StaleVersion(key, id, expected);
+  }
+
+  private async staleOrMissing(manager: EntityManager, resource: HistoryResource, id: number, expected: number | undefined): Promise<boolean> {
+    const rows = (await manager.query(`SELECT version FROM ${resource.table} WHERE ${resource.idColumn} = ?`, [id])) as unknown[];
+    if (rows.length === 0) return false;
+    if (expected !== undefined) throw new StaleVersion(resource.key, id, expected);
+    return true;
+  }
+
+  /** The 412 answer: who changed the record since `expected`, when, which fields (with their values now), and the record. */
+  async conflict(key: HistoryResourceKey, id: number, expected: number): Promise<AppException> {
+    const resource = HISTORY_RESOURCES[key];
+    const current = await this.handler(key).view(id);
+    const rows = (await this.dataSource.query(
+      `SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ? AND version > ? ORDER BY id DESC LIMIT 200`,
+      [key, id, expected],
+    )) as HistoryRow[];
+    const merged = new Map<string, [unknown, unknown]>();
+    // Oldest first: each field's value when the client read it, and its value now.
+    for (const row of [...rows].reverse()) {
+      for (const [column, pair] of Object.entries(parseChanges(row.changes))) {
+        const known = merged.get(column);
+        merged.set(column, [known ? known[0] : pair[0], pair[1]]);
+      }
+    }
+    const [fields] = await this.fieldViews(resource, [merged]);
+    const latest = rows[0];
+    const who = latest ? whoOf(latest) : null;
+    const when = latest ? utcDate(latest.changed_at) : null;
+    const noun = resource.noun;
+    const moment = when ? momentText(when) : '';
+    const message = who
+      ? `${noun.subject} foi ${noun.changed} por ${who} ${moment}, depois que você ${noun.pronoun} abriu.`
+      : `${noun.subject} foi ${noun.changed} depois que você ${noun.pronoun} abriu.`;
+    const details: EditConflictDetails = {
+      atual: current,
+      versao_atual: current.version,
+      campos_alterados: fields,
+      alterado_por: who ?? '',
+      alterado_em: when?.toISOString() ?? '',
+    };
+    return new AppException(412, 'EDIT_CONFLICT', message, undefined, details as unknown as Record<string, unknown>);
+  }
+
+  /** A record's history, newest first, `limit` entries before the entry `before` (keyset). */
+  async list(key: HistoryResourceKey, id: number, before?: number, limit = HISTORY_PAGE_SIZE): Promise<HistoryPage> {
+    const size = Math.min(Math.max(limit, 1), HISTORY_PAGE_MAX);
+    const rows = (await this.dataSource.query(
+      `SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ?${before ? ' AND id < ?' : ''} ORDER BY id DESC LIMIT ${size + 1}`,
+      before ? [key, id, before] : [key, id],
+    )) as HistoryRow[];
+    const page = rows.slice(0, size);
+    return { data: await this.entryViews(HISTORY_RESOURCES[key], page), proximo: rows.length > size ? Number(page[page.length - 1].id) : null };
+  }
+
+  /** Every entry of a record, oldest first (the data-subject copy). */
+  async all(key: HistoryResourceKey, id: number): Promise<HistoryEntryView[]> {
+    const rows = (await this.dataSource.query(`SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ? ORDER BY id`, [
+      key,
+      id,
+    ])) as HistoryRow[];
+    return this.entryViews(HISTORY_RESOURCES[key], rows);
+  }
+
+  /** Whether the record has any entry in its history (a deleted one keeps its history). */
+  async known(key: HistoryResourceKey, id: number): Promise<boolean> {
+    const rows = (await this.dataSource.query('SELECT id FROM record_history WHERE resource = ? AND record_id = ? LIMIT 1', [key, id])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Puts an entry's "before" values back as a new change (itself an entry, marked as restored from it), through
+   * the resource's form validation and the version check; a deleted record comes back with its id.
+   */
+  async restore(key: HistoryResourceKey, id: number, entryId: number, change: ChangeRequest): Promise<unknown> {
+    const [row] = (await this.dataSource.query(`SELECT ${HISTORY_COLUMNS} FROM record_history WHERE id = ? AND resource = ? AND record_id = ?`, [
+      entryId,
+      key,
+      id,
+    ])) as HistoryRow[];
+    if (!row) throw new AppException(404, 'HISTORY_ENTRY_NOT_FOUND', 'Registro do histórico não encontrado.');
+    const resource = HISTORY_RESOURCES[key];
+    const values = restorableValues(resource, row);
+    if (!values) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Esta alteração não tem valores anteriores para restaurar.');
+    const handlers = this.handler(key);
+    const restoring: ChangeRequest = { context: { ...change.context, restoredFrom: entryId }, expected: change.expected };
+    const exists = ((await this.dataSource.query(`SELECT 1 AS one FROM ${resource.table} WHERE ${resource.idColumn} = ?`, [id])) as unknown[]).length > 0;
+    if (row.operation === 'exclusao' || !exists) {
+      if (exists) throw new AppException(409, 'RECORD_EXISTS', `${resource.noun.subject} já existe: restaure uma alteração, não a exclusão.`);
+      if (!handlers.recreate)
+        throw new AppException(409, 'CANNOT_RECREATE', `${resource.noun.subject} foi ${resource.noun.removed} e não pode ser recriada aqui.`);
+      await handlers.recreate(id, values, restoring);
+    } else {
+      await handlers.restore(id, values, restoring);
+    }
+    return handlers.view(id);
+  }
+
+  /**
+   * LGPD: every personal value in a record's history becomes "(removido)" (the account's deletion). Runs in the
+   * deletion's transaction, after the deletion's own entry was written.
+   */
+  async redact(manager: EntityManager, key: HistoryResourceKey, id: number): Promise<void> {
+    const resource = HISTORY_RESOURCES[key];
+    const personal = new Set(Object.entries(resource.fields).flatMap(([column, field]) => (field.personal ? [column] : [])));
+    const rows = (await manager.query('SELECT id, changes FROM record_history WHERE resource = ? AND record_id = ?', [key, id])) as {
+      id: number | string;
+      changes: string;
+    }[];
+    for (const row of rows) {
+      const changes = parseChanges(row.changes);
+      let touched = false;
+      for (const [column, pair] of Object.entries(changes)) {
+        if (!personal.has(column) || pair.length === 0) continue;
+        changes[column] = pair.map((value) => (value === null ? null : REMOVED_VALUE));
+        touched = true;
+      }
+      if (touched) await manager.query('UPDATE record_history SET changes = ? WHERE id = ?', [JSON.stringify(changes), row.id]);
+    }
+  }
+
+  /**
+   * Deletes entries older than `days`, `batch` rows at a time in primary-key order (each batch its own short
+   * statement, so the tables written meanwhile are never locked); returns how many went.
+   */
+  async prune(days: number, batch = 5000): Promise<number> {
+    const cutoff = new Date(Date.now() - days * 86_400_000);
+    let removed = 0;
+    let after = 0;
+    for (;;) {
+      const rows = (await this.dataSource.query(`SELECT id, changed_at FROM record_history WHERE id > ? ORDER BY id LIMIT ${batch}`, [after])) as {
+        id: number | string;
+        changed_at: Date | string;
+      }[];
+      const old = rows.filter((row) => utcDate(row.changed_at) < cutoff);
+      if (old.length > 0) {
+        const result = (await this.dataSource.query('DELETE FROM record_history WHERE id >= ? AND id <= ? AND changed_at < ?', [
+          old[0].id,
+          old[old.length - 1].id,
+          sqlDate(cutoff),
+        ])) as { affectedRows?: number } | unknown[];
+        removed += Array.isArray(result) ? old.length : (result.affectedRows ?? old.length);
+      }
+      // Entries are written in time order: a batch with a recent entry ends the pruning.
+      if (rows.length < batch || old.length < rows.length) return removed;
+      after = Number(rows[rows.length - 1].id);
+    }
+  }
+
+  private handler(key: HistoryResourceKey): RecordHandlers {
+    const handlers = this.handlers.get(key);
+    if (!handlers) throw new Error(`No history handlers registered for ${key}`);
+    return handlers;
+  }
+
+  private async entryViews(resource: HistoryResource, rows: HistoryRow[]): Promise<HistoryEntryView[]> {
+    const parsed = rows.map((row) => new Map(Object.entries(parseChanges(row.changes))));
+    const fields = await this.fieldViews(
+      resource,
+      parsed,
+      rows.map((row) => row.operation),
+    );
+    return rows.map((row, index) => ({
+      id: Number(row.id),
+      versao: Number(row.version),
+      operacao: row.operation,
+      operacao_rotulo: HISTORY_OPERATION_LABELS[row.operation] ?? row.operation,
+      em: utcDate(row.changed_at).toISOString(),
+      quem: whoOf(row),
+      admin_id: row.actor_id === null ? null : Number(row.actor_id),
+      origem: row.source,
+      origem_rotulo: CHANGE_SOURCE_LABELS[row.source] ?? row.source,
+      restaurado_de: row.restored_from === null ? null : Number(row.restored_from),
+      restauravel: restorableValues(resource, row) !== null,
+      campos: fields[index],
+    }));
+  }
+
+  /** Each change's fields with labels and values as the screens show them (names of cities, companies, …). */
+  /** `operations`: each change's kind, so a secret reads "definida" at a creation and "alterada" after it. */
+  private async fieldViews(resource: HistoryResource, changes: Map<string, unknown[]>[], operations: HistoryOperation[] = []): Promise<FieldChangeView[][]> {
+    const wanted = new Map<FieldFormat, Set<number>>();
+    for (const change of changes) {
+      for (const [column, pair] of change) {
+        const format = resource.fields[column]?.format;
+        if (!format || !LOOKUPS[format]) continue;
+        for (const value of pair)
+          if (typeof value === 'number' || (typeof value === 'string' && /^\d{1,10}$/.test(value))) {
+            if (!wanted.has(format)) wanted.set(format, new Set());
+            wanted.get(format)!.add(Number(value));
+          }
+      }
+    }
+    const names = new Map<FieldFormat, Map<number, string>>();
+    for (const [format, ids] of wanted) names.set(format, await this.lookup(format, [...ids]));
+    const order = Object.keys(resource.fields);
+    return changes.map((change, index) =>
+      [...change.entries()]
+        .filter(([column]) => resource.fields[column])
+        .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+        .map(([column, pair]) => {
+          const field = resource.fields[column];
+          const hidden = field.format === 'secret' || pair.length === 0;
+          const [before, after] = hidden ? [null, null] : pair;
+          const secret = operations[index] === 'criacao' ? 'definida' : 'alterada';
+          const text = (value: unknown) => (hidden ? secret : formatValue(field.format, value, names.get(field.format)));
+          return { campo: column, rotulo: field.label, antes: before, depois: after, antes_texto: text(before), depois_texto: text(after), oculto: hidden };
+        }),
+    );
+  }
+
+  private async lookup(format: FieldFormat, ids: number[]): Promise<Map<number, string>> {
+    const spec = LOOKUPS[format]!;
+    const name = spec.name(isMysql(this.dataSource));
+    const rows = (await this.dataSource.query(
+      `SELECT ${spec.key} AS id, ${name} AS name FROM ${spec.table} WHERE ${spec.key} IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    )) as {
+      id: number | string;
+      name: string;
+    }[];
+    return new Map(rows.map((row) => [Number(row.id), row.name]));
+  }
+}
+
+/** Where a column holding an id finds the name shown for it. */
+const LOOKUPS: Partial<Record<FieldFormat, { table: string; key: string; name: (mysql: boolean) => string }>> = {
+  city: { table: 'cities', key: 'city_id', name: (mysql) => (mysql ? "CONCAT(name, '/', code)" : "name || '/' || code") },
+  enterprise: { table: 'enterprises', key: 'enterprise_id', name: () => 'fantasia' },
+  cargo: { table: 'cargos', key: 'cargo_id', name: () => 'name' },
+  ocupacao: { table: 'ocupacoes', key: 'ocupacao_id', name: () => 'name' },
+  admin: { table: 'admins', key: 'admin_id', name: () => 'name' },
+};
+
+/** A datetime both databases compare with their UTC datetime columns. */
+const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
+
+function parseChanges(text: string): Record<string, HistoryValue[]> {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, HistoryValue[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** An entry's "before" values that can be put back (secrets never are); null when there are none (a creation). */
+function restorableValues(resource: HistoryResource, row: HistoryRow): Record<string, HistoryValue> | null {
+  if (row.operation === 'criacao') return null;
+  const values: Record<string, HistoryValue> = {};
+  for (const [column, pair] of Object.entries(parseChanges(row.changes))) {
+    const field = resource.fields[column];
+    if (!field || field.format === 'secret' || pair.length === 0) continue;
+    if (pair[0] === REMOVED_VALUE || pair[1] === REMOVED_VALUE) return null;
+    values[column] = pair[0];
+  }
+  return Object.keys(values).length > 0 ? values : null;
+}
+
+function whoOf(row: Pick<HistoryRow, 'actor_name' | 'source'>): string {
+  if (row.actor_name) return row.actor_name;
+  if (row.source === 'importacao') return 'Importação';
+  if (row.source === 'api') return 'Aplicativo';
+  return 'Sistema';
+}
+
+/** "às 14:32" today (São Paulo), "em 24/11/2026 às 14:32" another day. */
+function momentText(when: Date): string {
+  const sameDay = dateFormat.format(when) === dateFormat.format(new Date());
+  return sameDay ? `às ${timeFormat.format(when)}` : `em ${dateFormat.format(when)} às ${timeFormat.format(when)}`;
+}
+
+const STATUS_TEXT: Partial<Record<FieldFormat, Record<string, string>>> = {
+  active: { '1': 'Ativo', '0': 'Inativo', true: 'Ativo', false: 'Inativo' },
+  'user-status': { '1': 'Ativo', '0': 'Inativo' },
+  'contact-status': { pendente: 'Pendente', respondido: 'Respondido' },
+  channel: { whatsapp: 'WhatsApp', email: 'E-mail' },
+  role: ROLE_LABELS,
+};
+
+/** A value as the screens show it; an empty one as "—". */
+export function formatValue(format: FieldFormat, value: unknown, names?: Map<number, string>): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value as HistoryValue);
+  if (text === REMOVED_VALUE) return text;
+  switch (format) {
+    case 'cnpj':
+      return /^\d{14}$/.test(text) ? formatCnpj(text) : text;
+    case 'cpf':
+      return /^\d{11}$/.test(text) ? formatCpf(text) : text;
+    case 'phone':
+      return /^\d{10,11}$/.test(text) ? formatPhone(text) : text;
+    case 'cep':
+      return /^\d{8}$/.test(text) ? formatCep(text) : text;
+    case 'datetime': {
+      const date = utcDate(text);
+      return Number.isNaN(date.getTime()) ? text : dateTimeFormat.format(date);
+    }
+    case 'city':
+    case 'enterprise':
+    case 'cargo':
+    case 'ocupacao':
+    case 'admin':
+      return names?.get(Number(value)) ?? `#${text}`;
+    default:
+      return STATUS_TEXT[format]?.[text] ?? text;
+  }
+}

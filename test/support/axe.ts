@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+/**
+ * The WCAG 2.2 A and AA violations axe-core finds on the page as it is now (a dialog open, say), one line each.
+ * axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not restrict.
+ */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  // Colours in the middle of a transition (a dialog's backdrop fading in) are not the page's: measured once it ends.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
