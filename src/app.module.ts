@@ -30,6 +30,8 @@ import { SiteModule } from './site/site.module.js';
 import { ACCOUNT_THROTTLERS } from './users/account-limits.js';
 import { UsersModule } from './users/users.module.js';
 import { TeamModule } from './team/team.module.js';
+import { LiveEventsModule } from './live/live-events.module.js';
+import { LiveModule } from './live/live.module.js';
 import { RedisThrottlerStorage } from './common/http/redis-throttler-storage.js';
 
 export interface AppModuleOptions {
@@ -66,6 +68,7 @@ export class AppModule {
         KeptCountsModule,
         AuditModule,
         HistoryModule,
+        LiveEventsModule,
         HealthModule,
         CitiesModule,
         UsersModule,
@@ -77,6 +80,7 @@ export class AppModule {
         DashboardModule,
         ContactsModule,
         FindModule,
+        LiveModule,
         SiteModule,
         OpenApiModule,
       ],

@@ -1,6 +1,7 @@
 import { createApp, type CreatedApp } from './app.js';
 import { trackConnections } from './common/http/graceful-shutdown.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
+import { LiveStreams } from './live/live-streams.js';
 import { DatabaseStartupError, describeDatabase } from './database/database.js';
 
 async function bootstrap(): Promise<void> {
@@ -38,8 +39,9 @@ async function bootstrap(): Promise<void> {
 }
 
 /**
- * On SIGTERM (or Ctrl+C) the server stops taking connections, lets the requests in progress finish, closes
- * the database and exits 0; if that takes more than 10 s it exits 1.
+ * On SIGTERM (or Ctrl+C) the server closes the live event streams (with a retry hint), stops taking
+ * connections, lets the requests in progress finish, closes the database and exits 0; if that takes more than
+ * 10 s it exits 1.
  */
 function stopGracefully(app: CreatedApp['app'], dataSource: CreatedApp['dataSource'], connections: ReturnType<typeof trackConnections>): void {
   let stopping = false;
@@ -49,6 +51,8 @@ function stopGracefully(app: CreatedApp['app'], dataSource: CreatedApp['dataSour
     process.stdout.write(`\n  ${signal}: finishing the requests in progress, then stopping.\n`);
     setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      // Open event streams would hold the stop: they are told to reconnect (to another instance) and closed.
+      app.get(LiveStreams, { strict: false }).closeAll();
       await connections.drain(8_000);
       await app.close();
       if (dataSource.isInitialized) await dataSource.destroy();

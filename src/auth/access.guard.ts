@@ -18,6 +18,16 @@ export function loginRedirect(problem: SessionProblem, originalUrl: string): str
   return problem === 'IP_REVOKED' ? `/admin/login?reason=ip_revogado&${next}` : `/admin/login?${next}`;
 }
 
+/** The token of an `Authorization: Bearer …` header, if the request has one. */
+export function bearerToken(req: HttpRequest): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization')?.slice(0, 4096) ?? '')?.[1];
+}
+
+/** The token a request was authenticated with: its Bearer header, or else the session cookie. */
+export function requestToken(req: HttpRequest, cookie: AdminCookie): string | undefined {
+  return bearerToken(req) ?? cookie.read(req);
+}
+
 /**
  * The one access guard, global: every route needs an admin session unless marked @Public(). In order:
  * the token (Bearer header or session cookie; cookie writes also need the XSRF header), the session and
@@ -42,7 +52,7 @@ export class AccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<HttpRequest>();
     const isPage = !this.inertia.isApiPath(requestPath(req));
     try {
-      const bearer = /^Bearer\s+(\S+)$/i.exec(header(req, 'authorization') ?? '')?.[1];
+      const bearer = bearerToken(req);
       const token = bearer ?? this.cookie.read(req);
       if (!token) throw new SessionException('NO_AUTH');
       if (!bearer && WRITE_METHODS.has(req.method) && !this.inertia.xsrf.isValid(req)) {

@@ -38,6 +38,6 @@ import { PasswordHasher } from './password-hasher.js';
     { provide: AdminCookie, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AdminCookie(config) },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, AdminCookie, PasswordHasher],
+  exports: [AuthService, AdminCookie, PasswordHasher, AuthorizationCache],
 })
 export class AuthModule {}

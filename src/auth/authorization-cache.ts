@@ -48,6 +48,7 @@ export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
   /** The changes this instance published, by id, with how many instances have yet to say they dropped. */
   private readonly awaiting = new Map<string, { acks: number; expected: number | null; done: () => void }>();
   private readonly logger = new Logger(AuthorizationCache.name);
+  private readonly dropListeners: (() => void)[] = [];
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -135,6 +136,15 @@ export class AuthorizationCache implements OnModuleInit, OnApplicationShutdown {
   private dropAll(): void {
     this.generation += 1;
     this.entries.clear();
+    for (const listener of this.dropListeners) listener();
+  }
+
+  /**
+   * Calls `listener` whenever authorizations may have changed: a write here or on another instance (with Redis),
+   * or the subscription lost or back. The live streams check their sessions again then.
+   */
+  onDrop(listener: () => void): void {
+    this.dropListeners.push(listener);
   }
 
   /**

@@ -4,6 +4,7 @@ import { In, IsNull, Repository } from 'typeorm';
 import { Admin } from '../auth/admin.entity.js';
 import { onlyDigits } from '../shared/br/index.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
+import { LiveNotices } from '../live/live-notices.js';
 import { HistoryService, utcDate, type HistoryValue } from '../history/history.service.js';
 import { APP_CHANGE, type ChangeRequest } from '../history/change-context.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
@@ -47,6 +48,7 @@ export class ContactsService {
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     private readonly kept: KeptCounts,
     private readonly history: HistoryService,
+    private readonly notices: LiveNotices,
   ) {
     history.register('contato', {
       view: (id) => this.get(id),
@@ -61,7 +63,7 @@ export class ContactsService {
    */
   async receive(input: SendContactInput, sender: { ip: string | null; userAgent: string | null }): Promise<boolean> {
     if (input.empresa && input.empresa.trim() !== '') return false;
-    await this.history.run(APP_CHANGE.context, (manager) =>
+    const inserted = await this.history.run(APP_CHANGE.context, (manager) =>
       manager.getRepository(Contact).insert({
         nome: input.nome,
         email: input.email,
@@ -73,6 +75,8 @@ export class ContactsService {
         userAgent: sender.userAgent?.slice(0, 255) ?? null,
       }),
     );
+    const id = Number((inserted.identifiers[0] as { id: number | string }).id);
+    await this.notices.newContact({ id, nome: input.nome, origem: input.origem || 'site' });
     return true;
   }
 

@@ -13,6 +13,7 @@ import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 import { AdminLink } from '../team/admin-link.entity.js';
 import { RecordHistoryEntry } from '../history/record-history.entity.js';
+import { AdminNotification } from '../live/admin-notification.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
 export const ENTITIES = [
@@ -32,4 +33,5 @@ export const ENTITIES = [
   AccountDeletionRequest,
   AuditEntry,
   RecordHistoryEntry,
+  AdminNotification,
 ];

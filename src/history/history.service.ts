@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import { AppException } from '../common/http/app.exception.js';
@@ -55,6 +55,18 @@ class StaleVersion extends Error {
 }
 
 export const HISTORY_PAGE_SIZE = 20;
+/** The most records one committed transaction reports to its watchers (a bulk chunk changes at most 500). */
+const COMMITTED_MAX = 1000;
+
+/** A record a committed transaction changed. */
+export interface CommittedRecord {
+  resource: HistoryResourceKey;
+  id: number;
+  version: number;
+  operation: HistoryOperation;
+}
+
+export type CommitWatcher = (records: CommittedRecord[], context: ChangeContext) => void;
 const HISTORY_PAGE_MAX = 100;
 export const REMOVED_VALUE = '(removido)';
 
@@ -80,6 +92,8 @@ const HISTORY_COLUMNS = 'id, record_id, version, operation, changed_at, actor_id
 @Injectable()
 export class HistoryService {
   private readonly handlers = new Map<HistoryResourceKey, RecordHandlers>();
+  private readonly watchers: CommitWatcher[] = [];
+  private readonly logger = new Logger(HistoryService.name);
   /** SQLite has one connection: writes with a context take turns, so no other write runs inside one's context. */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -95,12 +109,19 @@ export class HistoryService {
    * Never called from inside another run: on SQLite the second would wait for the first.
    */
   async run<T>(context: ChangeContext, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let written: CommittedRecord[] = [];
+    let result: T;
     try {
-      return await this.inTurn(() =>
+      result = await this.inTurn(() =>
         this.dataSource.transaction(async (manager) => {
           await this.setContext(manager, context);
+          // The first read of the transaction: on MySQL/MariaDB (REPEATABLE READ) it fixes the snapshot, so the
+          // entries read after the work with a greater id are this transaction's own (others' are not visible).
+          const before = this.watchers.length > 0 ? await this.lastEntryId(manager) : null;
           try {
-            return await work(manager);
+            const value = await work(manager);
+            if (before !== null) written = await this.entriesAfter(manager, before);
+            return value;
           } finally {
             await this.setContext(manager, null);
           }
@@ -110,6 +131,41 @@ export class HistoryService {
       if (error instanceof StaleVersion) throw await this.conflict(error.resource, error.id, error.expected);
       throw error;
     }
+    if (written.length > 0) {
+      for (const watcher of this.watchers) {
+        try {
+          watcher(written, context);
+        } catch (error) {
+          this.logger.warn(`A watcher of committed changes failed: ${(error as Error).message}`);
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Calls `watcher` after each committed transaction of `run` that changed versioned records, with the records
+   * (resource, id, version and operation, as their history entries say) and who changed them.
+   */
+  watchCommits(watcher: CommitWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  private async lastEntryId(manager: EntityManager): Promise<number> {
+    const rows = (await manager.query('SELECT MAX(id) AS id FROM record_history')) as { id: number | string | null }[];
+    return Number(rows[0]?.id ?? 0);
+  }
+
+  private async entriesAfter(manager: EntityManager, after: number): Promise<CommittedRecord[]> {
+    const rows = (await manager.query(`SELECT resource, record_id, version, operation FROM record_history WHERE id > ? ORDER BY id LIMIT ${COMMITTED_MAX}`, [
+      after,
+    ])) as { resource: string; record_id: number | string; version: number | string; operation: HistoryOperation }[];
+    return rows.map((row) => ({
+      resource: row.resource as HistoryResourceKey,
+      id: Number(row.record_id),
+      version: Number(row.version),
+      operation: row.operation,
+    }));
   }
 
   private inTurn<T>(work: () => Promise<T>): Promise<T> {

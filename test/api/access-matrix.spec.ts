@@ -27,7 +27,31 @@ function call(route: RegisteredRoute, headers: Record<string, string>) {
   return request(sut.server)
     [method](concretePath(route.path, '999999'))
     .set({ Accept: 'application/json', ...headers })
+    .buffer(true)
+    .parse(streamOrJson)
     .send(method === 'get' ? undefined : {});
+}
+
+/** Reads a JSON (or text) answer whole; an event stream, which never ends, is let go once it has begun. */
+function streamOrJson(
+  res: NodeJS.ReadableStream & { headers: Record<string, string | undefined>; destroy(): void },
+  done: (error: Error | null, body: unknown) => void,
+) {
+  if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+    res.destroy();
+    done(null, {});
+    return;
+  }
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => {
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(null, text);
+    }
+  });
 }
 
 const isPage = (route: RegisteredRoute) => !route.path.startsWith('/api/');

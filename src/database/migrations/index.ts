@@ -14,6 +14,7 @@ import { ContactsSearch1765000000000 } from './1765000000000-ContactsSearch.js';
 import { ListSorts1765100000000 } from './1765100000000-ListSorts.js';
 import { TeamAccounts1765200000000 } from './1765200000000-TeamAccounts.js';
 import { RecordHistory1765300000000 } from './1765300000000-RecordHistory.js';
+import { AdminNotifications1765400000000 } from './1765400000000-AdminNotifications.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   ListSorts1765100000000,
   TeamAccounts1765200000000,
   RecordHistory1765300000000,
+  AdminNotifications1765400000000,
 ];
