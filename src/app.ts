@@ -1,4 +1,6 @@
 import { OpenApiDocs } from './openapi/docs.controller.js';
+import { LiveCounts } from './live/live-counts.js';
+import { NotificationsService } from './live/notifications.service.js';
 import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +71,11 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     const fastify = app.getHttpAdapter().getInstance();
 
     const inertia = app.get(InertiaService);
-    inertia.share((req) => ({
+    const counts = app.get(LiveCounts, { strict: false });
+    const notifications = app.get(NotificationsService, { strict: false });
+    inertia.share(async (req) => ({
+      // The sidebar's badge, the dashboard's cards and the bell, as they are now; the live events move them on.
+      live: req.admin ? { contadores: await counts.read(), naoLidas: await notifications.unread(req.admin.id) } : null,
       appName: config.appName,
       site: config.site,
       appUrl: config.appUrl,

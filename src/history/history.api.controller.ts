@@ -7,7 +7,7 @@ import { AppException } from '../common/http/app.exception.js';
 import { requestPath, type HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { changeRequest } from './change-context.js';
-import { HistoryQuery } from './dto/history.query.js';
+import { ChangesQuery, HistoryQuery } from './dto/history.query.js';
 import { HISTORY_PATHS, HISTORY_RESOURCES, type HistoryResource } from './history.resources.js';
 import { HISTORY_PAGE_SIZE, HistoryService } from './history.service.js';
 
@@ -15,6 +15,9 @@ const LIST_DESCRIPTION =
   'Cada alteração, da mais nova para a mais antiga: quando, quem (o administrador, ou Aplicativo, Sistema ou Importação), de onde (formulário, API, lote, importação, banco) e só os campos alterados, antes → depois, com rótulos e valores formatados. A criação é a primeira. Paginado por `antes` (o `proximo` da página anterior).';
 const RESTORE_DESCRIPTION =
   'Grava de volta os valores "antes" da entrada, como uma nova alteração (que entra no histórico), pela mesma validação do formulário e com a mesma verificação de versão (`If-Match`). Uma mensagem de contato excluída volta a existir.';
+
+const CHANGES_DESCRIPTION =
+  'Os campos alterados desde a versão `desde` (a que o formulário abriu), com o valor de então e o de agora, o registro atual e quem fez a última alteração: o mesmo corpo de um 412 EDIT_CONFLICT, para o aviso "Alterado por … agora há pouco" de um formulário aberto.';
 
 /** The resource a history route serves, from its path (`/api/admin/<path>/:id/historico…`). */
 function resourceOf(req: HttpRequest): HistoryResource {
@@ -27,6 +30,7 @@ function resourceOf(req: HttpRequest): HistoryResource {
 const OPEN = Object.values(HISTORY_RESOURCES).filter((resource) => !resource.mastersOnly);
 const MASTERS = Object.values(HISTORY_RESOURCES).filter((resource) => resource.mastersOnly);
 const listPaths = (resources: HistoryResource[]) => resources.map((resource) => `${resource.path}/:id/historico`);
+const changesPaths = (resources: HistoryResource[]) => resources.map((resource) => `${resource.path}/:id/alteracoes`);
 const restorePaths = (resources: HistoryResource[]) => resources.map((resource) => `${resource.path}/:id/historico/:entradaId/restaurar`);
 
 /**
@@ -51,6 +55,21 @@ export class HistoryApiController {
   @Get(listPaths(MASTERS))
   listTeam(@Param('id', IdPipe) id: number, @Query() query: HistoryQuery, @Req() req: HttpRequest) {
     return this.list(id, query, req);
+  }
+
+  @ApiOperation({ summary: 'O que mudou num registro desde uma versão', description: CHANGES_DESCRIPTION })
+  @Get(changesPaths(OPEN))
+  async changes(@Param('id', IdPipe) id: number, @Query() query: ChangesQuery, @Req() req: HttpRequest) {
+    const resource = resourceOf(req);
+    const { message, details } = await this.history.changesSince(resource.key, id, query.desde);
+    return { mensagem: message, ...details };
+  }
+
+  @ApiOperation({ summary: 'O que mudou num colega desde uma versão', description: CHANGES_DESCRIPTION })
+  @Roles('master')
+  @Get(changesPaths(MASTERS))
+  changesTeam(@Param('id', IdPipe) id: number, @Query() query: ChangesQuery, @Req() req: HttpRequest) {
+    return this.changes(id, query, req);
   }
 
   @ApiOperation({ summary: 'Restaura os valores de uma alteração', description: RESTORE_DESCRIPTION })

@@ -230,6 +230,16 @@ export class HistoryService {
 
   /** The 412 answer: who changed the record since `expected`, when, which fields (with their values now), and the record. */
   async conflict(key: HistoryResourceKey, id: number, expected: number): Promise<AppException> {
+    const { message, details } = await this.changesSince(key, id, expected);
+    return new AppException(412, 'EDIT_CONFLICT', message, undefined, details as unknown as Record<string, unknown>);
+  }
+
+  /**
+   * What changed in a record since version `expected`: the record now, each field changed with its value then
+   * and now, who made the latest change and when, and the sentence that says so. A 412's body, and what a form
+   * shows when a colleague's save arrives live ("Ver alterações").
+   */
+  async changesSince(key: HistoryResourceKey, id: number, expected: number): Promise<{ message: string; details: EditConflictDetails }> {
     const resource = HISTORY_RESOURCES[key];
     const current = await this.handler(key).view(id);
     const rows = (await this.dataSource.query(
@@ -260,7 +270,7 @@ export class HistoryService {
       alterado_por: who ?? '',
       alterado_em: when?.toISOString() ?? '',
     };
-    return new AppException(412, 'EDIT_CONFLICT', message, undefined, details as unknown as Record<string, unknown>);
+    return { message, details };
   }
 
   /** A record's history, newest first, `limit` entries before the entry `before` (keyset). */

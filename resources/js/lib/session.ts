@@ -25,12 +25,14 @@ export function clearSession(): void {
 
 /**
  * Ends the session in the browser after a 401 from an admin call (SPEC.md section 8, both readings):
- * IP_REVOKED goes to the login page with reason=ip_revogado, anything else with the current page as next.
+ * IP_REVOKED goes to the login page with reason=ip_revogado, anything else with the current page as next (and
+ * `said`, when the live events said why the session ended).
  */
-export function endSession(code: string | undefined): void {
+export function endSession(code: string | undefined, said?: 'sessao_encerrada' | 'sessao_expirada'): void {
   clearSession();
   if (window.location.pathname === '/admin/login') return;
   const next = `${window.location.pathname}${window.location.search}`;
-  const params = new URLSearchParams(code === 'IP_REVOKED' ? { reason: 'ip_revogado', next } : { next });
+  const reason = code === 'IP_REVOKED' ? 'ip_revogado' : (said ?? null);
+  const params = new URLSearchParams(reason ? { reason, next } : { next });
   router.visit(`/admin/login?${params.toString()}`, { replace: true });
 }

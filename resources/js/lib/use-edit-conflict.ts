@@ -1,6 +1,9 @@
+import { usePage } from '@inertiajs/react';
 import { useEffect, useRef, useState } from 'react';
 import type { EditConflictDetails } from '@shared/history.views';
-import { ApiError } from './api';
+import type { LiveResource, RecordChangedEvent } from '@shared/live.views';
+import { api, ApiError, failureMessage } from './api';
+import { useLiveEvent } from './live';
 
 export type EditConflict<V> = EditConflictDetails<V> & { message: string };
 
@@ -24,6 +27,7 @@ export function useEditConflict<V extends { version: number }, F extends object>
   fieldsOf: (record: V) => F,
   form: ConflictForm<F>,
   save: () => Promise<void>,
+  watched?: WatchedRecord,
 ) {
   const [version, setVersion] = useState<number | undefined>(record?.version);
   const [conflict, setConflict] = useState<EditConflict<V> | null>(null);
@@ -32,6 +36,8 @@ export function useEditConflict<V extends { version: number }, F extends object>
   const [resave, setResave] = useState(false);
   const latestSave = useRef(save);
   latestSave.current = save;
+  const [remote, setRemote] = useColleagueChange(watched, version);
+  const [previewError, setPreviewError] = useState<string | null>(null);
 
   useEffect(() => {
     setVersion(record?.version);
@@ -56,6 +62,7 @@ export function useEditConflict<V extends { version: number }, F extends object>
     read.current = fieldsOf(current);
     setVersion(current.version);
     setConflict(null);
+    setRemote(null);
   }
 
   return {
@@ -71,6 +78,21 @@ export function useEditConflict<V extends { version: number }, F extends object>
     saved(current: V) {
       read.current = fieldsOf(current);
       setVersion(current.version);
+      if (remote && remote.versao <= current.version) setRemote(null);
+    },
+    /** "Alterado por {nome} agora há pouco": a colleague saved this record while the form was open. */
+    remote: conflict ? null : remote,
+    previewError,
+    /** "Ver alterações": what the colleague changed, shown as a conflict (keep mine, or use theirs). */
+    async preview() {
+      if (!watched || version === undefined) return;
+      setPreviewError(null);
+      try {
+        const answer = await api<EditConflictDetails<V> & { mensagem: string }>('GET', `${watched.path}/alteracoes?desde=${version}`);
+        setConflict({ ...answer, message: answer.mensagem });
+      } catch (failure) {
+        setPreviewError(failureMessage(failure, 'Não foi possível carregar as alterações.'));
+      }
     },
     keepMine() {
       if (!conflict) return;
@@ -86,6 +108,37 @@ export function useEditConflict<V extends { version: number }, F extends object>
       return changed ? `Valor atual, salvo por outra pessoa: ${changed.depois_texto}` : undefined;
     },
   };
+}
+
+/** A colleague's save of a record announced live: who, and the version it made. */
+export interface ColleagueChange {
+  nome: string;
+  versao: number;
+  removido: boolean;
+}
+
+/**
+ * Watches the live events for a colleague's change of the record open on screen (read at `version`): the
+ * admin's own saves are not one (they come back as events too, sometimes before the save's answer).
+ */
+export function useColleagueChange(watched: WatchedRecord | undefined, version: number | undefined) {
+  const [remote, setRemote] = useState<ColleagueChange | null>(null);
+  const me = usePage<{ admin?: { id: number } | null }>().props.admin?.id;
+  useEffect(() => setRemote(null), [watched?.recurso, watched?.id]);
+  useLiveEvent<RecordChangedEvent>('registro.alterado', (event) => {
+    if (!watched || event.recurso !== watched.recurso || version === undefined) return;
+    const hit = event.registros.find((entry) => entry.id === watched.id);
+    if (!hit || hit.versao <= version || (event.por && event.por.id === me)) return;
+    setRemote({ nome: event.por?.nome || (event.origem === 'banco' ? 'Sistema' : 'Aplicativo'), versao: hit.versao, removido: hit.operacao === 'exclusao' });
+  });
+  return [remote, setRemote] as const;
+}
+
+/** The record a form edits, as the live events name it, and its API path (e.g. /admin/enterprises/7). */
+export interface WatchedRecord {
+  recurso: LiveResource;
+  id: number;
+  path: string;
 }
 
 export type EditConflictState = ReturnType<typeof useEditConflict<{ version: number }, object>>;

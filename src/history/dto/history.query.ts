@@ -18,3 +18,13 @@ export class HistoryQuery {
   @IsOptional()
   limite?: number;
 }
+
+/** "Ver alterações": the version the form opened, whose later changes are asked for. */
+export class ChangesQuery {
+  /** The version the form read. */
+  @Max(999_999_999, { message: 'Informe a versão que o formulário abriu (desde).' })
+  @Min(1, { message: 'Informe a versão que o formulário abriu (desde).' })
+  @IsInt({ message: 'Informe a versão que o formulário abriu (desde).' })
+  @Type(() => Number)
+  desde: number;
+}

@@ -1,4 +1,4 @@
-import type { EditConflictState } from '../../lib/use-edit-conflict';
+import type { ColleagueChange, EditConflictState } from '../../lib/use-edit-conflict';
 import { Button } from '../ui/Button';
 
 /**
@@ -43,6 +43,32 @@ export function ConflictPanel({ edit, busy }: { edit: Pick<EditConflictState, 'c
           Usar a versão atual
         </Button>
       </div>
+    </section>
+  );
+}
+
+/**
+ * Shown in an open form when a colleague saves the same record (a live event): who, and "Ver alterações",
+ * which shows what they changed in the conflict panel above, before this admin's save meets it.
+ */
+export function LiveChangeBanner({ edit }: { edit: { remote: ColleagueChange | null; preview(): Promise<void> | void; previewError?: string | null } }) {
+  if (!edit.remote) return null;
+  return (
+    <section
+      role="status"
+      className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950 shadow-sm"
+    >
+      <p className="min-w-0 [overflow-wrap:anywhere]">
+        <strong>
+          {edit.remote.removido ? 'Excluído' : 'Alterado'} por {edit.remote.nome} agora há pouco.
+        </strong>
+        {edit.previewError && <span className="block text-red-800">{edit.previewError}</span>}
+      </p>
+      {!edit.remote.removido && (
+        <Button variant="secondary" onClick={() => void edit.preview()}>
+          Ver alterações
+        </Button>
+      )}
     </section>
   );
 }

@@ -18,7 +18,7 @@ import type { BillingView, EnterpriseView } from '@shared/enterprise.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useEditConflict } from '../../lib/use-edit-conflict';
-import { ConflictPanel } from './ConflictPanel';
+import { ConflictPanel, LiveChangeBanner } from './ConflictPanel';
 import { FormActions, RadioGroupField, TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
@@ -146,7 +146,13 @@ function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }:
   const [billing, setBilling] = useState<AddressFields>(EMPTY_ADDRESS);
   const [hadBilling, setHadBilling] = useState(false);
   const [cnpjTouched, setCnpjTouched] = useState(Boolean(enterprise));
-  const edit = useEditConflict<EnterpriseView, FormFields>(enterprise, fieldsOf, form, save);
+  const edit = useEditConflict<EnterpriseView, FormFields>(
+    enterprise,
+    fieldsOf,
+    form,
+    save,
+    enterprise ? { recurso: 'empresa', id: enterprise.enterprise_id, path: `/admin/enterprises/${enterprise.enterprise_id}` } : undefined,
+  );
 
   useEffect(() => {
     if (!enterprise) return;
@@ -257,6 +263,7 @@ function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }:
   return (
     <Modal open title={enterprise ? 'Editar Empresa' : 'Nova Empresa'} onClose={onClose} busy={saving} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
+        <LiveChangeBanner edit={edit} />
         <ConflictPanel edit={edit} busy={saving} />
         <div className="grid gap-4 sm:grid-cols-2">
           {text('razao', 'Razão Social', { required: true, maxLength: 150, className: 'sm:col-span-2' })}

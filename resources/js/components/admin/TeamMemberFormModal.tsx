@@ -4,7 +4,7 @@ import { ROLE_LABELS, type AdminRole, type InviteLink, type TeamMemberView } fro
 import { failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useEditConflict } from '../../lib/use-edit-conflict';
-import { ConflictPanel } from './ConflictPanel';
+import { ConflictPanel, LiveChangeBanner } from './ConflictPanel';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FormActions, SelectField, TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
@@ -46,7 +46,13 @@ function TeamMemberForm({ member, selfId, onClose, onInvited, onSaved }: FormMod
   const toast = useToast();
   const form = useApiForm<Fields>(member ? fieldsOf(member) : { nome: '', username: '', email: '', role: 'gestor' });
   const [confirmRole, setConfirmRole] = useState(false);
-  const edit = useEditConflict<TeamMemberView, Fields>(member, fieldsOf, form, save);
+  const edit = useEditConflict<TeamMemberView, Fields>(
+    member,
+    fieldsOf,
+    form,
+    save,
+    member ? { recurso: 'admin', id: member.id, path: `/admin/admins/${member.id}` } : undefined,
+  );
 
   const fields = form.data;
   const editing = member !== null;
@@ -109,6 +115,7 @@ function TeamMemberForm({ member, selfId, onClose, onInvited, onSaved }: FormMod
   return (
     <Modal open title={editing ? 'Editar colega' : 'Convidar colega'} size="md" onClose={onClose} busy={form.processing}>
       <form onSubmit={submit} noValidate className="space-y-4">
+        <LiveChangeBanner edit={edit} />
         <ConflictPanel edit={edit} busy={form.processing} />
         {!editing && (
           <p className="text-sm text-slate-600">

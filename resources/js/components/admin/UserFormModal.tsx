@@ -5,7 +5,7 @@ import type { AppUserView } from '@shared/app-user.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useEditConflict } from '../../lib/use-edit-conflict';
-import { ConflictPanel } from './ConflictPanel';
+import { ConflictPanel, LiveChangeBanner } from './ConflictPanel';
 import { FormActions, SelectField, TextField, type SelectOption } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
@@ -67,7 +67,13 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
   // The user whose fields the form holds: nothing is shown until they are loaded.
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const options = useOptions(user !== null);
-  const edit = useEditConflict<AppUserView, Fields>(user, fieldsOf, form, save);
+  const edit = useEditConflict<AppUserView, Fields>(
+    user,
+    fieldsOf,
+    form,
+    save,
+    user ? { recurso: 'usuario', id: user.user_id, path: `/admin/users/${user.user_id}` } : undefined,
+  );
 
   useEffect(() => {
     if (user) form.setData(fieldsOf(user));
@@ -159,6 +165,7 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
   return (
     <Modal open title="Editar Usuário" size="lg" onClose={onClose} busy={saving}>
       <form onSubmit={submit} noValidate className="space-y-4">
+        <LiveChangeBanner edit={edit} />
         <ConflictPanel edit={edit} busy={saving} />
         <div className="grid gap-4 sm:grid-cols-2">
           {text('firstname', 'Nome', { required: true, maxLength: 100 })}

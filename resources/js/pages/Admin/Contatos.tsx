@@ -18,6 +18,8 @@ import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, sessionEnded } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
 import { useOpenedDetails } from '../../lib/use-opened-details';
+import { useColleagueChange } from '../../lib/use-edit-conflict';
+import { LiveChangeBanner } from '../../components/admin/ConflictPanel';
 import { formatDateTime } from '../../lib/dates';
 import { truncate } from '../../lib/list-format';
 import { contactReplyMessage, internationalPhone, whatsappLink } from '../../lib/whatsapp';
@@ -50,6 +52,24 @@ export default function Contatos() {
   const { filters, contacts, counts, appName, opened } = usePage<Props>().props;
   const toast = useToast();
   const [details, setDetails] = useOpenedDetails(opened);
+  // A colleague who answers or deletes the open message meanwhile: said at once, and "Ver alterações" shows it now.
+  const [colleague, setColleague] = useColleagueChange(
+    details ? { recurso: 'contato', id: details.id, path: `/admin/contatos/${details.id}` } : undefined,
+    details?.version,
+  );
+  const [colleagueError, setColleagueError] = useState<string | null>(null);
+  async function showColleagueChange() {
+    if (!details) return;
+    setColleagueError(null);
+    try {
+      const fresh = await api<{ data: ContactView }>('GET', `/admin/contatos/${details.id}`);
+      setDetails(fresh.data);
+      setColleague(null);
+      reload();
+    } catch (failure) {
+      if (!sessionEnded(failure)) setColleagueError('Não foi possível carregar as alterações.');
+    }
+  }
   const [answering, setAnswering] = useState<ContactView | null>(null);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -240,6 +260,9 @@ export default function Contatos() {
             </>
           }
         >
+          <div className="mb-4 empty:hidden">
+            <LiveChangeBanner edit={{ remote: colleague, preview: showColleagueChange, previewError: colleagueError }} />
+          </div>
           <RecordTabs
             details={
               <>

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/LoadError';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, sessionEnded } from '../../lib/api';
 import { BLUES, formatShare } from '../../lib/chart-colors';
+import { useLive } from '../../lib/live';
 
 const NO_DATA = 'Sem dados para exibir';
 
@@ -15,6 +16,8 @@ export default function Dashboard() {
   const [data, setData] = useState<DashboardData | null>(null);
   const [failed, setFailed] = useState(false);
   const [series, setSeries] = useState<'usuarios' | 'empresas'>('usuarios');
+  // The cards follow the live counts (shared with the page, then moved on by each change).
+  const cards = useLive().counts ?? data?.cards;
 
   function load() {
     setFailed(false);
@@ -39,9 +42,9 @@ export default function Dashboard() {
       {failed && <LoadError message="Erro ao carregar dados" onRetry={load} />}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <MetricCard label="Usuários ativos no app" value={data?.cards.usuariosAtivos} href="/admin/usuarios" />
-        <MetricCard label="Empresas ativas" value={data?.cards.empresasAtivas} href="/admin/empresas" />
-        <MetricCard label="Contatos pendentes" value={data?.cards.contatosPendentes} href="/admin/contato" />
+        <MetricCard label="Usuários ativos no app" value={cards?.usuariosAtivos} href="/admin/usuarios" />
+        <MetricCard label="Empresas ativas" value={cards?.empresasAtivas} href="/admin/empresas" />
+        <MetricCard label="Contatos pendentes" value={cards?.contatosPendentes} href="/admin/contato" />
       </div>
 
       <div className="mt-6 grid gap-4 xl:grid-cols-2">

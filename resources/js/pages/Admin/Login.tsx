@@ -10,7 +10,7 @@ import type { SharedProps } from '../../types';
 
 interface LoginProps extends SharedProps {
   next: string | null;
-  reason: 'ip_revogado' | null;
+  reason: 'ip_revogado' | 'sessao_encerrada' | 'sessao_expirada' | null;
 }
 
 interface LoginResponse {
@@ -20,6 +20,8 @@ interface LoginResponse {
 
 const REASONS: Record<NonNullable<LoginProps['reason']>, string> = {
   ip_revogado: 'Sua sessão foi encerrada porque o IP deste acesso não está mais autorizado. Fale com um administrador master.',
+  sessao_encerrada: 'Sua sessão foi encerrada (saída em outra aba, acesso desativado ou encerrado por um administrador master). Faça login novamente.',
+  sessao_expirada: 'Sua sessão expirou. Faça login novamente.',
 };
 
 export default function Login() {
