@@ -24,6 +24,7 @@ import {
 } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import type { AuditActor } from '../audit/audit-actor.js';
+import { LiveNotices } from '../live/live-notices.js';
 import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '../common/bulk/bulk-status.js';
 import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
@@ -58,6 +59,7 @@ const BULK_TARGET: BulkStatusTarget = {
   alsoSet: 'updated_at = CURRENT_TIMESTAMP',
   action: 'enterprise.status',
   targetType: 'enterprise',
+  task: { recurso: 'empresa', one: 'empresa', many: 'empresas', feminine: true, link: '/admin/empresas' },
 };
 
 const KEY: OrderColumn = { path: 'e.enterpriseId', column: 'e.enterprise_id' };
@@ -89,6 +91,7 @@ export class EnterprisesService {
     private readonly logos: LogosService,
     private readonly kept: KeptCounts,
     private readonly history: HistoryService,
+    private readonly notices: LiveNotices,
   ) {
     history.register('empresa', {
       view: (id) => this.get(id),
@@ -155,6 +158,7 @@ export class EnterprisesService {
       BULK_TARGET,
       actor,
       this.history,
+      this.notices,
     );
   }
 

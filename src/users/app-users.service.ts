@@ -24,6 +24,7 @@ import {
 } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
 import type { AuditActor } from '../audit/audit-actor.js';
+import { LiveNotices } from '../live/live-notices.js';
 import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '../common/bulk/bulk-status.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
@@ -140,6 +141,7 @@ const BULK_TARGET: BulkStatusTarget = {
   alsoSet: 'date_modified = CURRENT_TIMESTAMP',
   action: 'user.status',
   targetType: 'user',
+  task: { recurso: 'usuario', one: 'usuário', many: 'usuários', feminine: false, link: '/admin/usuarios' },
 };
 
 const KEY: OrderColumn = { path: 'u.userId', column: 'u.user_id' };
@@ -193,6 +195,7 @@ export class AppUsersService {
     private readonly cities: CitiesService,
     private readonly kept: KeptCounts,
     private readonly history: HistoryService,
+    private readonly notices: LiveNotices,
   ) {
     history.register('usuario', {
       view: (id) => this.get(id),
@@ -304,7 +307,7 @@ export class AppUsersService {
     const days = registrationDays(filters);
     const search = textSearch(filters.busca);
     const searched = search.active && input.todos ? { search, plan: await this.searchPlan(search), fulltext: isMysql(this.users.manager.connection) } : null;
-    return bulkStatusChunk(this.users.manager.connection, input, () => this.filtered(filters, days, searched), BULK_TARGET, actor, this.history);
+    return bulkStatusChunk(this.users.manager.connection, input, () => this.filtered(filters, days, searched), BULK_TARGET, actor, this.history, this.notices);
   }
 
   /**

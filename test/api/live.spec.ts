@@ -17,6 +17,7 @@ import { startTestApp, usingMysql, type TestApp } from '../support/test-app.js';
 // Redis Streams on MariaDB, as deployments with several instances run), replayed after a drop, filtered by what
 // each admin may see, closed when its session ends.
 const REDIS_URL = 'redis://127.0.0.1:6379';
+const BULK_PATH = '/api/admin/enterprises/status-em-lote';
 const redisEnv = (): Record<string, string> => ({ REDIS_URL, REDIS_KEY_PREFIX: `agromaq-live-${randomBytes(4).toString('hex')}:` });
 
 let sut: TestApp;
@@ -215,6 +216,33 @@ describe('GET /api/admin/eventos', () => {
     const grown = (await heap()) - heapBefore;
     console.log(`1,000 streams opened and dropped: heap ${(grown / 1_048_576).toFixed(1)} MB more, ${streams.size} open`);
     expect(grown).toBeLessThan(16 * 1_048_576);
+  });
+});
+
+describe('bulk runs as tasks', () => {
+  it("reports a bulk run's progress and end to its admin only, with one registro.alterado per chunk and a summary in the bell", async () => {
+    const [mine, theirs] = [await stream(master), await stream(gestor)];
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index++) ids.push((await createEnterprise(sut, master, { fantasia: `Lote Ao Vivo ${index}` })).enterprise_id);
+    const tarefa = 'lote-ao-vivo-1';
+    const res = await request(sut.server).post(BULK_PATH).set(bearer(master)).send({ acao: 'desativar', ids, tarefa, tarefa_vistos: 0, tarefa_alterados: 0 });
+    expect(res.status).toBe(200);
+    const ended = await mine.next((event) => event.event === 'tarefa.concluida' && (event.data as { tarefa: string }).tarefa === tarefa);
+    expect(ended.data).toEqual({ tarefa, tipo: 'lote', recurso: 'empresa', vistos: 3, alterados: 3, resumo: 'Lote concluído: 3 empresas desativadas.' });
+    const changed = await mine.next(
+      (event) => event.event === 'registro.alterado' && (event.data as { origem: string; registros: unknown[] }).origem === 'lote',
+    );
+    expect((changed.data as { registros: { id: number }[] }).registros.map((record) => record.id).sort()).toEqual([...ids].sort());
+    // The gestor sees the companies change, not the master's task.
+    await sendContact('Marcador do lote');
+    await theirs.next(contactNamed('Marcador do lote'));
+    expect(theirs.events.some((event) => event.event.startsWith('tarefa.'))).toBe(false);
+    const bell = await request(sut.server).get('/api/admin/notificacoes').set(bearer(master));
+    expect(bell.body.data.map((entry: { titulo: string }) => entry.titulo)).toContain('Lote concluído: 3 empresas desativadas.');
+
+    const refused = await request(sut.server).post(BULK_PATH).set(bearer(master)).send({ acao: 'ativar', ids, tarefa: '<script>' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.tarefa).toBe('Tarefa inválida: use até 64 letras, números ou hífens.');
   });
 });
 

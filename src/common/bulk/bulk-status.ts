@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, Equals, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ArrayMaxSize, Equals, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AuditEntry } from '../../audit/audit-entry.entity.js';
 import type { AuditActor } from '../../audit/audit-actor.js';
@@ -8,6 +8,8 @@ import type { AuditAction } from '../../shared/audit-actions.js';
 import { ValidationFailedException } from '../http/app.exception.js';
 import { isMysql } from '../sql/sql-dialect.js';
 import type { HistoryService } from '../../history/history.service.js';
+import type { LiveNotices } from '../../live/live-notices.js';
+import type { LiveResource } from '../../shared/live.views.js';
 
 /** Rows changed per transaction (and per request: the client asks for the next chunk after each answer). */
 export const BULK_CHUNK = 500;
@@ -67,6 +69,27 @@ export function BulkSelection<T extends Constructor>(Filters: T) {
     @Type(() => Number)
     @IsOptional()
     apos?: number;
+
+    @ApiPropertyOptional({ description: 'Um identificador da execução, escolhido pelo cliente: os eventos tarefa.progresso e tarefa.concluida o trazem.' })
+    @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'Tarefa inválida: use até 64 letras, números ou hífens.' })
+    @IsOptional()
+    tarefa?: string;
+
+    @ApiPropertyOptional({ type: Number, minimum: 0, description: 'Com tarefa: as linhas vistas pelos lotes anteriores (para o progresso acumulado).' })
+    @Max(ID_MAX, { message: 'Progresso inválido.' })
+    @Min(0, { message: 'Progresso inválido.' })
+    @IsInt({ message: 'Progresso inválido.' })
+    @Type(() => Number)
+    @IsOptional()
+    tarefa_vistos?: number;
+
+    @ApiPropertyOptional({ type: Number, minimum: 0, description: 'Com tarefa: as linhas alteradas pelos lotes anteriores.' })
+    @Max(ID_MAX, { message: 'Progresso inválido.' })
+    @Min(0, { message: 'Progresso inválido.' })
+    @IsInt({ message: 'Progresso inválido.' })
+    @Type(() => Number)
+    @IsOptional()
+    tarefa_alterados?: number;
   }
   return BulkSelectionInput;
 }
@@ -77,6 +100,9 @@ export interface BulkSelectionFields {
   todos?: true;
   exceto?: number[];
   apos?: number;
+  tarefa?: string;
+  tarefa_vistos?: number;
+  tarefa_alterados?: number;
 }
 
 /** What one chunk did: rows changed, rows of the selection it went through, and where the next one starts (null: done). */
@@ -95,6 +121,8 @@ export interface BulkStatusTarget {
   alsoSet?: string;
   action: AuditAction;
   targetType: string;
+  /** How the live events and the bell name the rows: "empresa"/"empresas", feminine. */
+  task: { recurso: LiveResource; one: string; many: string; feminine: boolean; link: string };
 }
 
 /**
@@ -103,6 +131,40 @@ export interface BulkStatusTarget {
  * read anew per chunk, so a chunk never holds locks while the client waits; rows are visited once (by id).
  */
 export async function bulkStatusChunk<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  input: BulkSelectionFields,
+  selection: () => SelectQueryBuilder<T>,
+  target: BulkStatusTarget,
+  actor: AuditActor,
+  history: HistoryService,
+  notices: LiveNotices,
+): Promise<BulkChunkResult> {
+  const result = await statusChunk(dataSource, input, selection, target, actor, history);
+  if (input.tarefa) await reportTask(notices, input, result, target, actor);
+  return result;
+}
+
+/**
+ * A bulk run with a `tarefa` id: each chunk's progress (counted from the run's start) goes to the admin's tabs
+ * (`tarefa.progresso`), and the last one's summary to the admin's bell (`tarefa.concluida`).
+ */
+async function reportTask(notices: LiveNotices, input: BulkSelectionFields, result: BulkChunkResult, target: BulkStatusTarget, actor: AuditActor) {
+  const task = target.task;
+  const adminId = actor.adminId;
+  if (adminId === null) return;
+  const vistos = (input.tarefa_vistos ?? 0) + result.vistos;
+  const alterados = (input.tarefa_alterados ?? 0) + result.alterados;
+  const event = { tarefa: input.tarefa!, tipo: 'lote' as const, recurso: task.recurso, vistos, alterados };
+  if (result.apos !== null) return notices.taskProgress(adminId, event);
+  const ending = `${input.acao === 'ativar' ? 'ativad' : 'desativad'}${task.feminine ? 'a' : 'o'}${alterados === 1 ? '' : 's'}`;
+  const resumo =
+    alterados === 0
+      ? `Lote concluído: nenhum${task.feminine ? 'a' : ''} ${task.one} precisou de alteração.`
+      : `Lote concluído: ${alterados.toLocaleString('pt-BR')} ${alterados === 1 ? task.one : task.many} ${ending}.`;
+  await notices.taskFinished(adminId, { ...event, resumo }, task.link);
+}
+
+async function statusChunk<T extends ObjectLiteral>(
   dataSource: DataSource,
   input: BulkSelectionFields,
   selection: () => SelectQueryBuilder<T>,

@@ -1,6 +1,8 @@
 import { CheckSquare, Power, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { TaskEvent } from '@shared/live.views';
 import { api, sessionEnded, failureMessage } from '../../lib/api';
+import { useLiveEvent } from '../../lib/live';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { useToast } from '../ui/Toast';
@@ -135,6 +137,11 @@ export function BulkBar({
   const toast = useToast();
   const [acao, setAcao] = useState<'ativar' | 'desativar' | null>(null);
   const [progress, setProgress] = useState<{ seen: number; changed: number } | null>(null);
+  const task = useRef<string | null>(null);
+  useLiveEvent<TaskEvent>('tarefa.progresso', (event) => {
+    if (event.tarefa !== task.current) return;
+    setProgress((current) => (current && current.seen >= event.vistos ? current : { seen: event.vistos, changed: event.alterados }));
+  });
   if (bulk.count === 0 && !acao) return null;
   const wholePageTicked = bulk.selection.kind === 'ids' && pageIds.length > 0 && pageIds.every((id) => bulk.isSelected(id));
   const count = bulk.count;
@@ -151,13 +158,18 @@ export function BulkBar({
     }
     let seen = 0;
     let changed = 0;
+    // The run's id: each chunk's progress comes back as a live event (tarefa.progresso) that moves the bar, in
+    // this tab and the admin's others; the answers move it too when events are away.
+    const tarefa = newTaskId();
+    task.current = tarefa;
     setProgress({ seen, changed });
     try {
       for (let apos: number | null = 0; apos !== null;) {
-        const answer: { alterados: number; vistos: number; apos: number | null } = await api('POST', path, apos ? { ...body, apos } : body);
+        const step = { ...body, tarefa, tarefa_vistos: seen, tarefa_alterados: changed, ...(apos ? { apos } : {}) };
+        const answer: { alterados: number; vistos: number; apos: number | null } = await api('POST', path, step);
         seen += answer.vistos;
         changed += answer.alterados;
-        setProgress({ seen, changed });
+        setProgress((current) => (current && current.seen >= seen ? current : { seen, changed }));
         apos = answer.apos;
       }
       toast(
@@ -171,6 +183,7 @@ export function BulkBar({
         toast('error', `${failureMessage(failure, 'Falha ao alterar status.')}${partial}`);
       }
     } finally {
+      task.current = null;
       setAcao(null);
       setProgress(null);
       onDone();
@@ -246,4 +259,9 @@ export function BulkBar({
       </ConfirmDialog>
     </div>
   );
+}
+
+/** A bulk run's id for its live events. */
+function newTaskId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
 }
