@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,10 +34,9 @@ function call(route: RegisteredRoute, headers: Record<string, string>) {
 }
 
 /** Reads a JSON (or text) answer whole; an event stream, which never ends, is let go once it has begun. */
-function streamOrJson(
-  res: NodeJS.ReadableStream & { headers: Record<string, string | undefined>; destroy(): void },
-  done: (error: Error | null, body: unknown) => void,
-) {
+function streamOrJson(answer: request.Response, done: (error: Error | null, body: unknown) => void) {
+  // Superagent hands a parser the raw response stream.
+  const res = answer as unknown as IncomingMessage;
   if (String(res.headers['content-type']).startsWith('text/event-stream')) {
     res.destroy();
     done(null, {});

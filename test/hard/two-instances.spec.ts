@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createAdminFixture, loginAs, bearer, nextTestIp, totpCode, type AdminFixture } from '../support/admin-session.js';
-import { freePort } from '../support/private-mariadb.js';
+import { spawnInstance } from '../support/instances.js';
 import { createAppUser } from '../support/row-factories.js';
 import { enterpriseBody } from '../support/enterprise-factory.js';
 import { startTestS3, type TestS3 } from '../support/s3.js';
@@ -74,50 +70,6 @@ async function alternatingFailures(pair: Pair, admin: AdminFixture, ip: string, 
   const statuses: number[] = [];
   for (let attempt = 0; attempt < count; attempt++) statuses.push((await wrongLogin(attempt % 2 === 0 ? pair.a : pair.b, admin, ip)).status);
   return statuses;
-}
-
-/** The built server as a process of its own on a free port, for an instance that must really die. */
-async function spawnInstance(env: Record<string, string>): Promise<{ url: string; kill(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'agromaq-instance-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TRUST_PROXY: 'loopback',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      UPLOADS_DIR: join(dir, 'uploads'),
-      OUTBOX_DIR: join(dir, 'outbox'),
-    },
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      child.kill('SIGKILL');
-      throw new Error('the spawned instance did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async kill() {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 let redisUp = false;

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './private-mariadb.js';
+
+/** The built server as a process of its own on a free port, for an instance that must really die. */
+export interface SpawnedInstance {
+  url: string;
+  port: number;
+  /** Sends a signal and resolves with the exit code once the process has exited. */
+  signal(name: NodeJS.Signals): Promise<number | null>;
+  kill(): Promise<void>;
+}
+
+export async function spawnInstance(env: Record<string, string>): Promise<SpawnedInstance> {
+  const dir = mkdtempSync(join(tmpdir(), 'agromaq-instance-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      UPLOADS_DIR: join(dir, 'uploads'),
+      OUTBOX_DIR: join(dir, 'outbox'),
+    },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('the spawned instance did not start');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    port,
+    async signal(name) {
+      child.kill(name);
+      const code = await exited;
+      rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
