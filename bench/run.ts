@@ -3,11 +3,14 @@
 // baselines measured in the same run; prints a table and writes bench/results/latest.json and latest.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon';
 import { createConnection, type RowDataPacket } from 'mysql2/promise';
+import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { startBaseline, type BaselineQuery } from './baseline-server.js';
@@ -291,6 +294,12 @@ async function main() {
       for (const row of measured) results.push(row);
     }
 
+    // Live events: what 500 idle open streams cost in memory, and whether the list pages slow down meanwhile.
+    if (!flags.only || 'live'.includes(flags.only) || flags.only.includes('live')) {
+      const measured = await liveCost(base, auth, () => currentRss(server.pid));
+      for (const row of measured) results.push(row);
+    }
+
     // Baseline (c): the spec's dashboard method, every user and company read 100 at a time, timed on a sample.
     const samplePages = 30;
     const t0 = Date.now();
@@ -322,6 +331,17 @@ async function main() {
     results: withTargets(results, usersTotal),
   };
   mkdirSync('bench/results', { recursive: true });
+  // A run of some scenarios (--only) replaces those rows in the last full report and keeps the others.
+  if (flags.only) {
+    try {
+      const previous = JSON.parse(readFileSync('bench/results/latest.json', 'utf8')) as typeof report;
+      const measured = new Set(report.results.map((row) => row.name));
+      report.results = [...previous.results.filter((row) => !measured.has(row.name)), ...report.results];
+      report.peakRssMb = Math.max(report.peakRssMb, previous.peakRssMb);
+    } catch {
+      // No earlier report: this one stands alone.
+    }
+  }
   writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync('bench/results/latest.md', markdown(report));
   console.log(`\n${markdown(report)}`);
@@ -421,6 +441,108 @@ async function historyCost(base: string, auth: Record<string, string>): Promise<
   }
 }
 
+/** The server's resident memory now, in bytes. */
+function currentRss(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Streams held open by the benchmark: 5 per session (the app's limit), so 100 sessions for 500. */
+const LIVE_STREAMS = 500;
+
+/**
+ * 500 idle event streams (GET /api/admin/eventos), each of its own tab: the server's RSS before and after they
+ * open (settled), and a list page's throughput without them, with them, and without them again, in this run.
+ * The sessions are made as a login makes them (a row in admin_sessions, a token signed with the app's key), since
+ * 100 logins would each need a new 2FA code.
+ */
+async function liveCost(base: string, auth: Record<string, string>, rss: () => number): Promise<Record<string, unknown>[]> {
+  const connection = await createConnection(db);
+  const sessions: string[] = [];
+  const open: ClientRequest[] = [];
+  try {
+    const [found] = await connection.query<RowDataPacket[]>('SELECT admin_id, role FROM admins WHERE username = ?', [admin.username]);
+    const { admin_id: adminId, role } = found[0] as { admin_id: number; role: string };
+    const jwt = new JwtService({ secret: secrets.JWT_SECRET });
+    const tokens: string[] = [];
+    for (let index = 0; index < LIVE_STREAMS / 5; index++) {
+      const jti = randomUUID();
+      sessions.push(jti);
+      await connection.query('INSERT INTO admin_sessions (jti, admin_id, ip, created_at, expires_at) VALUES (?, ?, ?, NOW(), NOW() + INTERVAL 1 HOUR)', [
+        jti,
+        adminId,
+        admin.ip,
+      ]);
+      tokens.push(await jwt.signAsync({ sub: String(adminId), role, jti }, { algorithm: 'HS256', expiresIn: 3600 }));
+    }
+    const list = { url: `${base}/api/admin/enterprises?status=ativos&page=1`, headers: auth };
+    const settle = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      return rss();
+    };
+    await load(list, 2); // warm-up
+    const before = await load(list);
+    const rssBefore = await settle();
+    const { port } = new URL(base);
+    await Promise.all(
+      Array.from(
+        { length: LIVE_STREAMS },
+        (_, index) =>
+          new Promise<void>((resolve, reject) => {
+            const req = httpRequest(
+              {
+                host: '127.0.0.1',
+                port: Number(port),
+                path: '/api/admin/eventos',
+                headers: { Authorization: `Bearer ${tokens[Math.floor(index / 5)]}`, Accept: 'text/event-stream' },
+              },
+              (res) => {
+                if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
+                res.once('data', () => resolve());
+                res.on('data', () => undefined);
+              },
+            );
+            req.on('error', reject);
+            req.end();
+            open.push(req);
+          }),
+      ),
+    );
+    const rssWith = await settle();
+    const during = await load(list);
+    for (const req of open) req.destroy();
+    open.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = await load(list);
+    const without = (before.rps + after.rps) / 2;
+    const rows = [
+      {
+        group: 'live',
+        name: `${LIVE_STREAMS} idle event streams: server RSS`,
+        rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
+        rssWithMb: Math.round(rssWith / 1024 / 1024),
+        costMb: Number(((rssWith - rssBefore) / 1024 / 1024).toFixed(1)),
+      },
+      {
+        ...strip(during),
+        group: 'live',
+        name: `companies ativos, page 1, with ${LIVE_STREAMS} streams open`,
+        withoutRps: Math.round(without),
+        ratio: Number((during.rps / Math.max(1, without)).toFixed(2)),
+      },
+    ];
+    for (const row of rows) console.log(`${row.name}: ${JSON.stringify(row)}`);
+    return rows;
+  } finally {
+    for (const req of open) req.destroy();
+    if (sessions.length > 0) await connection.query(`DELETE FROM admin_sessions WHERE jti IN (${sessions.map(() => '?').join(', ')})`, sessions);
+    await connection.end();
+  }
+}
+
 function strip(run: Result & { raw: unknown }): Result {
   const { raw: _raw, ...rest } = run;
   return rest;
@@ -434,6 +556,10 @@ const TARGETS: Record<string, { text: string; met: (row: Record<string, any>, re
   dashboard: { text: 'p95 ≤ 300 ms, ≥ 100 × baseline (c)', met: (row, report) => row.p95 <= 300 && (report.dashboardSpeedup ?? 0) >= 100 },
   page: { text: '≥ 0.5 × baseline (b)', met: (row) => row.ratio >= 0.5 },
   history: { text: 'with history ≤ 1.3 × without (same run)', met: (row) => row.ratio <= 1.3 },
+  live: {
+    text: '500 streams ≤ 50 MB RSS, list ≥ 0.95 × without them (same run)',
+    met: (row) => (row.costMb !== undefined ? row.costMb <= 50 : row.ratio >= 0.95),
+  },
   export: {
     text: 'status 200, every row, peak RSS ≤ 400 MB',
     met: (row, report) => row.status === 200 && row.peakRssMb <= 400 && (row.rows === null || row.rows === report.users),
@@ -469,11 +595,15 @@ function markdown(report: {
   const rows = report.results.map((row) =>
     row.group === 'export'
       ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
-      : row.withoutMs !== undefined
-        ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
-        : row.totalMs !== undefined
-          ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-          : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+      : row.costMb !== undefined
+        ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (+${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
+        : row.withoutRps !== undefined
+          ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s) | ${row.target} | ${verdict(row)} |`
+          : row.withoutMs !== undefined
+            ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
+            : row.totalMs !== undefined
+              ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
+              : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,

@@ -132,7 +132,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
           {menuOpen && <div className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
           <aside
-            className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-brand-950 transition-transform duration-200 lg:hidden ${menuOpen ? 'translate-x-0' : '-translate-x-full'}`}
+            className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-brand-950 transition-transform duration-200 motion-reduce:transition-none lg:hidden ${menuOpen ? 'translate-x-0' : '-translate-x-full'}`}
             aria-hidden={!menuOpen}
             inert={!menuOpen}
           >
