@@ -1,9 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
 import { concretePath, registeredRoutes, type RegisteredRoute } from '../support/route-table.js';
+import { streamOrJson } from '../support/sse.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
@@ -31,27 +31,6 @@ function call(route: RegisteredRoute, headers: Record<string, string>) {
     .buffer(true)
     .parse(streamOrJson)
     .send(method === 'get' ? undefined : {});
-}
-
-/** Reads a JSON (or text) answer whole; an event stream, which never ends, is let go once it has begun. */
-function streamOrJson(answer: request.Response, done: (error: Error | null, body: unknown) => void) {
-  // Superagent hands a parser the raw response stream.
-  const res = answer as unknown as IncomingMessage;
-  if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-    res.destroy();
-    done(null, {});
-    return;
-  }
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.on('end', () => {
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(null, text);
-    }
-  });
 }
 
 const isPage = (route: RegisteredRoute) => !route.path.startsWith('/api/');

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
+import { streamOrJson } from '../support/sse.js';
 import { concretePath, registeredRoutes, type RegisteredRoute } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -98,7 +99,7 @@ describe('generated bad input on every API route', () => {
         const before = method === 'get' ? null : await rowCounts();
         const auditBefore = method === 'get' ? 0 : await audit.count();
         const headers = route.access === 'public' ? { 'X-Forwarded-For': nextTestIp() } : bearer(master);
-        let req = request(sut.server)[method](concretePath(route.path, param)).query(params).set(headers);
+        let req = request(sut.server)[method](concretePath(route.path, param)).query(params).set(headers).buffer(true).parse(streamOrJson);
         if (method !== 'get') {
           if (payload instanceof RawJson) req = req.set('Content-Type', 'application/json').send(payload.text);
           else

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type request from 'supertest';
 import type { AddressInfo } from 'node:net';
 
 /** One event as an EventSource would see it. */
@@ -110,5 +111,29 @@ export async function openStream(port: number, headers: Record<string, string>, 
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * A supertest parser (`.buffer(true).parse(streamOrJson)`) for tests that call every route: a JSON (or text)
+ * answer is read whole; an event stream, which never ends, is let go once it has begun.
+ */
+export function streamOrJson(answer: request.Response, done: (error: Error | null, body: unknown) => void) {
+  // Superagent hands a parser the raw response stream.
+  const res = answer as unknown as IncomingMessage;
+  if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+    res.destroy();
+    done(null, {});
+    return;
+  }
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => {
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(null, text);
+    }
   });
 }
