@@ -108,10 +108,9 @@ describe.skipIf(!browserAvailable)('the team runs itself', () => {
         .getByText('Nenhuma sessão aberta.')
         .waitFor();
 
-      // The colleague's open page: its next visit lands on the login page.
-      if (width < 1024) await other.getByRole('button', { name: 'Abrir menu' }).click();
-      await other.getByRole('link', { name: 'Usuários do App' }).last().click();
-      await other.waitForURL(/\/admin\/login\?next=/);
+      // The colleague's open page goes to the login page at once (its live events said the session ended), saying why.
+      await other.waitForURL(/\/admin\/login\?reason=sessao_encerrada&next=/);
+      await other.getByText(/^Sua sessão foi encerrada/).waitFor();
       expect(colleague.errors).toEqual([]);
       expect(master.errors).toEqual([]);
       await colleague.context.close();
