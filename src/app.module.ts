@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module.js';
 import { HistoryModule } from './history/history.module.js';
+import { HousekeepingModule } from './common/housekeeping.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { LOGIN_THROTTLERS } from './auth/login-limits.js';
 import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
@@ -66,6 +67,7 @@ export class AppModule {
           ...(config.redis.url ? { storage: new RedisThrottlerStorage(config.redis.url, config.redis.keyPrefix) } : {}),
         }),
         KeptCountsModule,
+        HousekeepingModule,
         AuditModule,
         HistoryModule,
         LiveEventsModule,

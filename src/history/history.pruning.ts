@@ -1,48 +1,25 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DailyJobs } from '../common/daily-jobs.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { HistoryService } from './history.service.js';
 
-const HOUR_MS = 3_600_000;
-
-/**
- * Keeps HISTORY_RETENTION_DAYS of history: an hour after start and then every day, entries older than that go,
- * 5,000 at a time by primary key (HistoryService.prune). Every instance runs it; a batch another one already
- * removed simply finds nothing.
- */
+/** Keeps HISTORY_RETENTION_DAYS of history: a daily job removes older entries, 5,000 at a time (HistoryService.prune). */
 @Injectable()
-export class HistoryPruning implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(HistoryPruning.name);
-  private timer: NodeJS.Timeout | undefined;
-
+export class HistoryPruning implements OnModuleInit {
   constructor(
     private readonly history: HistoryService,
+    private readonly jobs: DailyJobs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.schedule(HOUR_MS);
+  onModuleInit(): void {
+    this.jobs.register('History pruning', () => this.prune());
   }
 
-  onApplicationShutdown(): void {
-    clearTimeout(this.timer);
-  }
-
-  private schedule(delay: number): void {
-    this.timer = setTimeout(() => void this.prune(), delay);
-    this.timer.unref();
-  }
-
-  async prune(): Promise<number> {
-    try {
-      const removed = await this.history.prune(this.config.historyRetentionDays);
-      if (removed > 0) this.logger.log(`${removed} history entries older than ${this.config.historyRetentionDays} days removed`);
-      return removed;
-    } catch (error) {
-      this.logger.error(`History pruning failed: ${(error as Error).message}`);
-      return 0;
-    } finally {
-      this.schedule(24 * HOUR_MS);
-    }
+  async prune(): Promise<string | null> {
+    const days = this.config.historyRetentionDays;
+    const removed = await this.history.prune(days);
+    return removed > 0 ? `${removed} history entries older than ${days} days removed` : null;
   }
 }

@@ -22,8 +22,8 @@ export type NewLiveEvent = Omit<LiveEvent, 'id'>;
 export const REPLAY_MS = LIVE_REPLAY_MINUTES * 60_000;
 /** Events kept besides the time window, whichever is reached first. */
 export const LOG_MAX_EVENTS = 20_000;
-/** Events handed to a reconnecting stream at most (the window holds fewer in any normal hour). */
-const REPLAY_MAX = 5_000;
+/** Events handed to a reconnecting stream at most: all the log keeps. */
+const REPLAY_MAX = LOG_MAX_EVENTS;
 /** A valid event id, as Redis Streams write them. */
 const EVENT_ID = /^(\d{1,15})-(\d{1,9})$/;
 

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DailyJobs } from '../common/daily-jobs.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, type Repository } from 'typeorm';
 import type { NotificationPage, NotificationView } from '../shared/live.views.js';
@@ -16,8 +17,18 @@ const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z'
  * statement for the whole team, read newest first by (admin_id, id) and counted unread by (admin_id, read_at).
  */
 @Injectable()
-export class NotificationsService {
-  constructor(@InjectRepository(AdminNotification) private readonly notifications: Repository<AdminNotification>) {}
+export class NotificationsService implements OnModuleInit {
+  constructor(
+    @InjectRepository(AdminNotification) private readonly notifications: Repository<AdminNotification>,
+    private readonly jobs: DailyJobs,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register('Notification pruning', async () => {
+      const removed = await this.prune();
+      return removed > 0 ? `${removed} notifications older than ${NOTIFICATIONS_KEEP_DAYS} days removed` : null;
+    });
+  }
 
   /** A notification for every active admin (masters only, with `mastersOnly`). */
   async toTeam(kind: string, title: string, link: string | null, options: { mastersOnly?: boolean } = {}): Promise<void> {

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { Admin } from '../../src/auth/admin.entity.js';
+import { DailyJobs } from '../../src/common/daily-jobs.js';
 import { LiveStreams } from '../../src/live/live-streams.js';
 import { NotificationsService, NOTIFICATIONS_PAGE } from '../../src/live/notifications.service.js';
 import { IpsService } from '../../src/ips/ips.service.js';
@@ -274,6 +275,18 @@ describe('the bell', () => {
     const all = await request(sut.server).post('/api/admin/notificacoes/lidas').set(bearer(session));
     expect(all.body.marcadas).toBe(page1.body.nao_lidas - 1);
     expect((await request(sut.server).get('/api/admin/notificacoes').set(bearer(session))).body.nao_lidas).toBe(0);
+
+    // The daily housekeeping removes notifications older than 90 days, and only those.
+    const old = new Date(Date.now() - 100 * 86_400_000).toISOString().replace('T', ' ').replace('Z', '');
+    await sut.dataSource.query("INSERT INTO admin_notifications (admin_id, kind, title, link, created_at) VALUES (?, 'teste', 'Aviso antigo', NULL, ?)", [
+      id,
+      old,
+    ]);
+    await sut.app.get(DailyJobs).runAll();
+    const kept = (await sut.dataSource.query('SELECT title FROM admin_notifications WHERE admin_id = ?', [id])) as { title: string }[];
+    expect(kept.map((row) => row.title)).not.toContain('Aviso antigo');
+    // The 60 above and the message's.
+    expect(kept.length).toBe(NOTIFICATIONS_PAGE + 11);
 
     const bad = await request(sut.server).get('/api/admin/notificacoes?antes=abc').set(bearer(session));
     expect(bad.status).toBe(400);
