@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { loginAs, nextTestIp } from '../support/admin-session.js';
 import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
 import { longWord } from '../support/long-values.js';
+import { createCompanyRow } from '../support/row-factories.js';
 
 // Issue 30: a message sent on the public site reaches the admin's open page without a reload (toast, menu
 // badge, dashboard card, bell); a colleague's save shows on an open form; a session ended elsewhere leaves at once.
@@ -82,17 +82,13 @@ describe.skipIf(!browserAvailable)('live back office, in Chromium', () => {
 
   it("shows a colleague's save on an open company form, and 'Ver alterações' shows what changed (390 px)", async () => {
     const marker = `AoVivo${Date.now() % 100000}`;
-    const enterprises = app.sut.dataSource.getRepository(Enterprise);
-    const row = await enterprises.save(
-      enterprises.create({
-        razao: `${marker} Tratores LTDA`,
-        fantasia: `${marker} Tratores`,
-        cnpj: freshCnpj(),
-        logo: 'john-deere.svg',
-        ativo: 1,
-        fone: '4333251000',
-      }),
-    );
+    const row = await createCompanyRow(app.sut, {
+      razao: `${marker} Tratores LTDA`,
+      fantasia: `${marker} Tratores`,
+      cnpj: freshCnpj(),
+      logo: 'john-deere.svg',
+      fone: '4333251000',
+    });
     const admin = await openAdminPage(app, `/admin/empresas?busca=${marker}`, 'Empresas', 390);
     try {
       const page = admin.page;

@@ -8,6 +8,7 @@ import { StoreButtons } from '../components/public/StoreButtons';
 import { PageTitle } from '../components/ui/PageTitle';
 import { BASE_MESSAGE, whatsappLink } from '../lib/whatsapp';
 import type { SharedProps } from '../types';
+import { useDismiss } from '../lib/use-dismiss';
 
 interface PublicProps extends SharedProps {
   cookieConsent: boolean | null;
@@ -55,18 +56,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  useEffect(() => {
-    if (!dropdownOpen) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !dropdown.current?.contains(event.target as Node)) setDropdownOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [dropdownOpen]);
+  useDismiss(dropdownOpen, dropdown, () => setDropdownOpen(false));
 
   useEffect(() => {
     document.body.style.overflow = menuOpen ? 'hidden' : '';

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /**
  * "Exportar": the list's current filter, search and order as a file, every row (streamed by the server, so the
@@ -10,18 +11,7 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
   // The menu opens towards the middle of the screen: leftwards from a button on the right, else rightwards.
   const [alignRight, setAlignRight] = useState(true);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(open, box, () => setOpen(false));
   const href = (formato: 'csv' | 'xlsx') => {
     const params = new URLSearchParams({ formato });
     for (const [key, value] of Object.entries(query)) if (value !== '' && key !== 'page') params.set(key, String(value));

@@ -5,6 +5,7 @@ import type { NotificationPage, NotificationView } from '@shared/live.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useLive, useLiveEvent } from '../../lib/live';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /**
  * The bell in the admin's header: the unread count (moved on by the live events), and on a click the admin's
@@ -18,7 +19,7 @@ export function NotificationBell() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
 
   async function load(before?: number) {
     setBusy(true);
@@ -44,24 +45,12 @@ export function NotificationBell() {
     if (open) void load();
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(
+    open,
+    box,
+    () => setOpen(false),
+    () => button.current?.focus(),
+  );
 
   async function markAll() {
     setBusy(true);
@@ -85,7 +74,7 @@ export function NotificationBell() {
 
   const label = unread > 0 ? `Notificações: ${unread} não ${unread === 1 ? 'lida' : 'lidas'}` : 'Notificações';
   return (
-    <div className="relative">
+    <div ref={box} className="relative">
       <button
         ref={button}
         type="button"
@@ -110,7 +99,6 @@ export function NotificationBell() {
       </button>
       {open && (
         <div
-          ref={panel}
           id="notificacoes-painel"
           role="dialog"
           aria-label="Notificações"
