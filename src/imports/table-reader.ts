@@ -1,0 +1,133 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+
+/**
+ * Reading a spreadsheet staff bring in (issue: import): CSV as Excel in Portuguese writes it (`;`, Windows-1252,
+ * quotes and line breaks inside fields) or as any other tool does (UTF-8 with or without BOM, `,` or tab), and
+ * XLSX, read as a stream (the first sheet). Rows come out one at a time, as text cells, so a 50 MB file never
+ * sits in memory as a table; a cell Excel stored as a date comes out as dd/mm/aaaa, a number as its digits.
+ */
+export type TableFormat = 'csv' | 'xlsx';
+
+/** How the bytes of a CSV file were read. */
+export interface CsvDialect {
+  encoding: 'utf-8' | 'windows-1252';
+  separator: ';' | ',' | '\t';
+  bom: boolean;
+}
+
+/** What is looked at to tell the encoding and the separator. */
+const SNIFF_BYTES = 64 * 1024;
+/** A cell longer than this is cut: no column of the app holds more. */
+export const CELL_MAX = 5_000;
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** Whether a file's first bytes are an XLSX (a zip) or text; null when neither (an image, a PDF, empty). */
+export function sniffFormat(head: Buffer): TableFormat | null {
+  if (head.length === 0) return null;
+  if (ZIP_SIGNATURE.every((byte, index) => head[index] === byte)) return 'xlsx';
+  // Text has no NUL bytes (UTF-16 files are not spreadsheets staff export from Excel in Portuguese).
+  return head.subarray(0, SNIFF_BYTES).includes(0) ? null : 'csv';
+}
+
+/**
+ * The encoding and the separator of a CSV file from its first bytes: UTF-8 when they decode as UTF-8 (a BOM
+ * says so at once), Windows-1252 otherwise (it reads ISO-8859-1's letters the same); the separator is the one
+ * of `;`, `,` and tab that appears most on the first line outside quotes (`;` on a tie: Excel in Portuguese).
+ */
+export function sniffDialect(head: Buffer): CsvDialect {
+  const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  const sample = head.subarray(bom ? 3 : 0, SNIFF_BYTES);
+  let encoding: CsvDialect['encoding'] = 'utf-8';
+  if (!bom) {
+    try {
+      // A multi-byte character cut by the sample's end is not an error of the file: its last 3 bytes are left out.
+      new TextDecoder('utf-8', { fatal: true }).decode(sample.length === SNIFF_BYTES ? sample.subarray(0, SNIFF_BYTES - 3) : sample);
+    } catch {
+      encoding = 'windows-1252';
+    }
+  }
+  const text = new TextDecoder(encoding).decode(sample);
+  const counts = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char in counts) counts[char as keyof typeof counts] += 1;
+  }
+  const separator = (Object.entries(counts) as [CsvDialect['separator'], number][]).reduce((best, entry) => (entry[1] > best[1] ? entry : best), [
+    ';',
+    counts[';'],
+  ] as [CsvDialect['separator'], number])[0];
+  return { encoding, separator, bom };
+}
+
+/** A CSV file's rows, decoded in its encoding and split by its separator, as they are read. */
+export async function* csvRows(source: Readable, dialect: CsvDialect): AsyncGenerator<string[]> {
+  // A UTF-8 decoder drops a leading BOM by itself, however the reads cut it.
+  const decoder = new TextDecoder(dialect.encoding);
+  const decoded = Readable.from(
+    (async function* () {
+      for await (const chunk of source) yield decoder.decode(chunk as Buffer, { stream: true });
+      const rest = decoder.decode();
+      if (rest) yield rest;
+    })(),
+  );
+  const parser = decoded.pipe(
+    parse({ delimiter: dialect.separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: false, max_record_size: 1_000_000 }),
+  );
+  for await (const record of parser as AsyncIterable<string[]>) yield record.map((cell) => cell.slice(0, CELL_MAX));
+}
+
+/** An XLSX file's first sheet, row by row, as text cells (a date as dd/mm/aaaa, a number as written). */
+export async function* xlsxRows(source: Readable): AsyncGenerator<string[]> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit' });
+  for await (const sheet of workbook) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cellText(cell.value).slice(0, CELL_MAX);
+      });
+      for (let index = 0; index < cells.length; index++) cells[index] ??= '';
+      if (cells.some((cell) => cell.trim() !== '')) yield cells;
+    }
+    // Only the first sheet: the rest of the file is not read.
+    return;
+  }
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** A cell's value as the text a CSV of the same sheet would have. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    // Excel keeps wall-clock time: the date's UTC parts are what the sheet shows.
+    const day = `${two(value.getUTCDate())}/${two(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`;
+    return value.getUTCHours() || value.getUTCMinutes() ? `${day} ${two(value.getUTCHours())}:${two(value.getUTCMinutes())}` : day;
+  }
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value).replace('.', ',');
+  if (typeof value === 'boolean') return value ? 'VERDADEIRO' : 'FALSO';
+  if (typeof value === 'string') return value;
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  if ('error' in value) return '';
+  return String(value);
+}
+
+/**
+ * Any file staff upload as a table: its rows, whatever its format, with the format and (for CSV) the dialect
+ * read. Null when the file is neither CSV nor XLSX.
+ */
+export async function openTable(
+  head: Buffer,
+  source: () => Readable,
+): Promise<{ format: TableFormat; dialect: CsvDialect | null; rows: AsyncGenerator<string[]> } | null> {
+  const format = sniffFormat(head);
+  if (format === null) return null;
+  if (format === 'xlsx') return { format, dialect: null, rows: xlsxRows(source()) };
+  const dialect = sniffDialect(head);
+  return { format, dialect, rows: csvRows(source(), dialect) };
+}

@@ -1,0 +1,119 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { csvFile, xlsxFile, type ExportColumn } from '../../src/common/export/table-file.js';
+import { openTable, sniffDialect, sniffFormat } from '../../src/imports/table-reader.js';
+
+// Reading the spreadsheets staff bring in (issue 31): the formats Excel in Portuguese writes, and our exports.
+
+/** Windows-1252 bytes of a text (its accented letters are one byte each). */
+function cp1252(text: string): Buffer {
+  const table: Record<string, number> = { '€': 0x80, '“': 0x93, '”': 0x94, '–': 0x96 };
+  return Buffer.from([...text].map((char) => table[char] ?? char.charCodeAt(0)));
+}
+
+async function rowsOf(bytes: Buffer, chunk = 7): Promise<string[][]> {
+  const table = await openTable(bytes.subarray(0, 64 * 1024), () => {
+    // Small chunks, so a character or a quoted field is cut between reads as a real upload cuts them.
+    const parts: Buffer[] = [];
+    for (let offset = 0; offset < bytes.length; offset += chunk) parts.push(bytes.subarray(offset, offset + chunk));
+    return Readable.from(parts);
+  });
+  if (!table) throw new Error('not a table');
+  const rows: string[][] = [];
+  for await (const row of table.rows) rows.push(row);
+  return rows;
+}
+
+async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of chunks) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+describe('reading a CSV as Excel in Portuguese writes it', () => {
+  it('Windows-1252 with `;`: accents, cedilla and the euro sign come out right', async () => {
+    const bytes = cp1252('Nome Fantasia;Cidade;Razão Social\r\nConceição Máquinas;São João del-Rei;Irmãos Araújo – Peças € Ltda\r\n');
+    expect(sniffDialect(bytes)).toEqual({ encoding: 'windows-1252', separator: ';', bom: false });
+    expect(await rowsOf(bytes)).toEqual([
+      ['Nome Fantasia', 'Cidade', 'Razão Social'],
+      ['Conceição Máquinas', 'São João del-Rei', 'Irmãos Araújo – Peças € Ltda'],
+    ]);
+  });
+
+  it('UTF-8 with a BOM, quotes and line breaks inside fields, a multi-byte letter cut between reads', async () => {
+    const bytes = Buffer.from('\uFEFFnome;observação\r\n"Ágata ""Agro""";"linha 1\r\nlinha 2; ainda"\r\nÇarpe Diem;🚜\r\n', 'utf8');
+    expect(sniffDialect(bytes)).toEqual({ encoding: 'utf-8', separator: ';', bom: true });
+    for (const chunk of [1, 2, 3, 5, 1024]) {
+      expect(await rowsOf(bytes, chunk)).toEqual([
+        ['nome', 'observação'],
+        ['Ágata "Agro"', 'linha 1\r\nlinha 2; ainda'],
+        ['Çarpe Diem', '🚜'],
+      ]);
+    }
+  });
+
+  it('tells `,` and tab apart from `;`, not counting separators inside quotes', () => {
+    expect(sniffDialect(Buffer.from('a,b,c\n1,2,3\n')).separator).toBe(',');
+    expect(sniffDialect(Buffer.from('a\tb\tc\n')).separator).toBe('\t');
+    expect(sniffDialect(Buffer.from('"x,y,z,w";b;c\n')).separator).toBe(';');
+    expect(sniffDialect(Buffer.from('nome\n')).separator).toBe(';');
+  });
+
+  it('knows a file that is no table: empty, binary, an image', () => {
+    expect(sniffFormat(Buffer.alloc(0))).toBeNull();
+    expect(sniffFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]))).toBeNull();
+    expect(sniffFormat(Buffer.from('%PDF-1.7\n\u0000\u0001'))).toBeNull();
+    expect(sniffFormat(Buffer.from('a;b\n'))).toBe('csv');
+  });
+});
+
+describe('reading back what the exports write', () => {
+  const columns: ExportColumn<{ nome: string; total: number; dia: Date }>[] = [
+    { header: 'Nome', value: (row) => row.nome },
+    { header: 'Total', value: (row) => row.total },
+    { header: 'Data de Cadastro', value: (row) => ({ day: row.dia }) },
+  ];
+  const rows = [
+    { nome: 'Conceição "Agro"; Peças', total: 1234, dia: new Date('2026-03-09T15:00:00Z') },
+    { nome: '=Fórmula', total: 7, dia: new Date('2026-11-24T12:00:00Z') },
+  ];
+  async function* batches() {
+    yield rows;
+  }
+
+  it('a CSV export reads back cell for cell', async () => {
+    const bytes = await collect(csvFile(columns, batches()));
+    expect(await rowsOf(bytes)).toEqual([
+      ['Nome', 'Total', 'Data de Cadastro'],
+      ['Conceição "Agro"; Peças', '1234', '09/03/2026'],
+      // The export guards a formula with an apostrophe (CSV injection); it reads back as written.
+      ["'=Fórmula", '7', '24/11/2026'],
+    ]);
+  });
+
+  it('an XLSX export reads back as a stream: text, numbers and dates as the sheet shows them', async () => {
+    const bytes = await collect(xlsxFile('Usuarios', columns, batches()));
+    expect(sniffFormat(bytes)).toBe('xlsx');
+    expect(await rowsOf(bytes, 4096)).toEqual([
+      ['Nome', 'Total', 'Data de Cadastro'],
+      ['Conceição "Agro"; Peças', '1234', '09/03/2026'],
+      ['=Fórmula', '7', '24/11/2026'],
+    ]);
+  });
+
+  it('an XLSX saved by a spreadsheet program (shared strings, empty cells, a second sheet) reads its first sheet', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const first = workbook.addWorksheet('Empresas');
+    first.addRow(['CNPJ', 'Fantasia', 'Fundada']);
+    first.addRow(['11.222.333/0001-81', 'Agro Sul', new Date(Date.UTC(2020, 0, 31))]);
+    first.addRow([11222333000181, null, 'texto']);
+    workbook.addWorksheet('Outra').addRow(['não lida']);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(await rowsOf(bytes, 4096)).toEqual([
+      ['CNPJ', 'Fantasia', 'Fundada'],
+      ['11.222.333/0001-81', 'Agro Sul', '31/01/2020'],
+      ['11222333000181', '', 'texto'],
+    ]);
+  });
+});
