@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvFile, xlsxFile, type ExportColumn } from '../../src/common/export/table-file.js';
+import { guessMapping, headerKey, mapsAnything } from '../../src/imports/import-fields.js';
 import { openTable, sniffDialect, sniffFormat } from '../../src/imports/table-reader.js';
 
 // Reading the spreadsheets staff bring in (issue 31): the formats Excel in Portuguese writes, and our exports.
@@ -115,5 +116,99 @@ describe('reading back what the exports write', () => {
       ['11.222.333/0001-81', 'Agro Sul', '31/01/2020'],
       ['11222333000181', '', 'texto'],
     ]);
+  });
+});
+
+describe('guessing the columns from the header row', () => {
+  it("maps every column of the companies' and the users' exports back to its field", () => {
+    const companies = guessMapping('empresas', [
+      'ID',
+      'Nome Fantasia',
+      'Razão Social',
+      'CNPJ',
+      'Inscrição Estadual',
+      'Endereço',
+      'Número',
+      'Complemento',
+      'Bairro',
+      'CEP',
+      'Cidade',
+      'UF',
+      'Telefone',
+      'Email',
+      'Site',
+      'Status',
+      'Score',
+      'Data de Cadastro',
+      'Última Modificação',
+    ]);
+    expect(companies).toMatchObject({
+      fantasia: 1,
+      razao: 2,
+      cnpj: 3,
+      inscricao_estadual: 4,
+      endereco: 5,
+      numero: 6,
+      cep: 9,
+      cidade: 10,
+      uf: 11,
+      fone: 12,
+      email: 13,
+      site: 14,
+      status: 15,
+      cidade_ibge: null,
+      logo: null,
+    });
+    const users = guessMapping('usuarios', [
+      'ID',
+      'Nome',
+      'Sobrenome',
+      'Email',
+      'Telefone',
+      'CPF',
+      'Empresa',
+      'Cargo',
+      'Ramo de Atividade',
+      'Cidade',
+      'UF',
+      'Status',
+      'Plano Válido Até',
+    ]);
+    expect(users).toEqual({
+      email: 3,
+      firstname: 1,
+      lastname: 2,
+      cpf: 5,
+      fone: 4,
+      empresa: 6,
+      cargo: 7,
+      ocupacao: 8,
+      cidade: 9,
+      uf: 10,
+      cidade_ibge: null,
+      status: 11,
+      plano_valido: 12,
+    });
+  });
+
+  it('reads headers without accents, in capitals, with other spacing and the usual short forms', () => {
+    expect(guessMapping('empresas', ['RAZAO SOCIAL', 'nome', 'cnpj ', 'Nº', 'E-MAIL', 'Município', 'Estado', 'Código IBGE', 'I.E.'])).toMatchObject({
+      razao: 0,
+      fantasia: 1,
+      cnpj: 2,
+      numero: 3,
+      email: 4,
+      cidade: 5,
+      uf: 6,
+      cidade_ibge: 7,
+      inscricao_estadual: 8,
+    });
+  });
+
+  it('gives each column to one field, and knows a header row that names nothing', () => {
+    const mapping = guessMapping('usuarios', ['CNPJ', 'Empresa']);
+    expect(mapping.empresa).toBe(1);
+    expect(mapsAnything(guessMapping('empresas', ['foo', 'bar', '']))).toBe(false);
+    expect(headerKey(`${'x'.repeat(10_000)}`)).toHaveLength(200);
   });
 });
