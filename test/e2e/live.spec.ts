@@ -68,11 +68,22 @@ describe.skipIf(!browserAvailable)('live back office, in Chromium', () => {
         await panel.waitFor({ state: 'detached' });
         expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Notificações');
 
-        // The toast's link opens the message's details.
+        // A page loaded afresh shows the same count beside Contatos (read by the server).
         await page.goto(`${app.baseUrl}/admin/dashboard`);
         if (width < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
         const names = await page.locator('nav[aria-label="Painel"] a[href="/admin/contato"]').evaluateAll((links) => links.map((link) => link.textContent));
         expect(names[0]?.replace(/\s+/g, ' ')).toBe(`Contatos${before + 1}, ${before + 1} pendentes`);
+        if (width < 1024) await page.getByRole('button', { name: 'Fechar menu' }).click();
+
+        // The notification (as the toast's "Abrir") opens the message's details.
+        await page.getByRole('button', { name: /^Notificações/ }).click();
+        await page
+          .getByRole('dialog', { name: 'Notificações' })
+          .getByRole('link', { name: new RegExp(`Nova mensagem de ${nome}`) })
+          .click();
+        const details = page.getByRole('dialog', { name: 'Detalhes do Contato' });
+        await details.getByText('Quero ver o aplicativo funcionando na fazenda.').waitFor();
+        expect(page.url()).toMatch(/\/admin\/contato\?abrir=\d+$/);
       } finally {
         await visitor.context.close();
         await admin.close();
