@@ -25,12 +25,31 @@ export class CitiesService {
    * query it for names.
    */
   private readonly byId = referenceCache(REFERENCE_TTL_MS, async () => new Map((await this.cities.find()).map((city) => [city.cityId, city])));
+  /** The same municipalities by name as searches compare it (no accents, no case): the ids of that name, per UF. */
+  private readonly byName = referenceCache(REFERENCE_TTL_MS, async () => {
+    const index = new Map<string, City[]>();
+    for (const city of (await this.byId()).values()) {
+      const key = toSearchText(city.name);
+      index.set(key, [...(index.get(key) ?? []), city]);
+    }
+    return index;
+  });
 
   constructor(@InjectRepository(City) private readonly cities: Repository<City>) {}
 
   /** One city, or null. */
   async find(id: number): Promise<City | null> {
     return (await this.byId()).get(id) ?? null;
+  }
+
+  /**
+   * The municipalities of a name (accents and case ignored), in one UF when `uf` is given: what a spreadsheet's
+   * "Cidade" and "UF" columns name. More than one means the name needs its UF.
+   */
+  async named(name: string, uf?: string | null): Promise<City[]> {
+    const found = (await this.byName()).get(toSearchText(name.slice(0, 100))) ?? [];
+    const code = uf?.trim().toUpperCase();
+    return code ? found.filter((city) => city.code === code) : found;
   }
 
   /** The given cities, by id. */

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CitiesService } from '../../src/cities/cities.service.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -67,6 +68,18 @@ describe('GET /api/admin/cities', () => {
   it('refuses unknown query parameters', async () => {
     const res = await request(sut.server).get('/api/admin/cities').set(bearer(session)).query({ busca: 'x', ordem: 'nome' }).expect(400);
     expect(res.body.errors).toEqual({ ordem: 'Campo não permitido.' });
+  });
+});
+
+describe('municipalities by name, as a spreadsheet names them (import)', () => {
+  it('finds one by name without accents or case, narrowed to a UF, and all of a name found in several UFs', async () => {
+    const cities = sut.app.get(CitiesService);
+    expect((await cities.named('SAO PAULO', 'sp')).map((city) => city.cityId)).toEqual([3550308]);
+    expect((await cities.named('londrina')).map((city) => city.code)).toEqual(['PR']);
+    const bomJesus = await cities.named('Bom Jesus');
+    expect(bomJesus.length).toBeGreaterThan(1);
+    expect(new Set(bomJesus.map((city) => city.code)).size).toBe(bomJesus.length);
+    expect(await cities.named('Cidade Que Não Existe', 'PR')).toEqual([]);
   });
 });
 

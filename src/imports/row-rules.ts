@@ -1,0 +1,106 @@
+import { ValidationFailedException } from '../common/http/app.exception.js';
+import { validatedInput } from '../common/http/validation.pipe.js';
+import { EnterpriseInput } from '../enterprises/dto/enterprise.input.js';
+
+/**
+ * A spreadsheet row checked by the same rules as the form: its cells (by field, as the mapping picked them) turned
+ * into the form's input, the references the form picks from a list (city, logo) looked up by what a sheet holds
+ * (a city's name and UF or IBGE code, a logo's file name), then the form's DTO validation. Every error is the
+ * form's own message, by field.
+ */
+export type RowCells = Record<string, string | undefined>;
+
+export interface CheckedRow<T> {
+  value: T | null;
+  /** The status the row asks for (Ativa/Inativa…), or null when it says nothing. */
+  ativo: 0 | 1 | null;
+  errors: Record<string, string>;
+}
+
+/** What a row's references are looked up in. */
+export interface RowLookups {
+  /** The municipalities of a name (in a UF when given), as CitiesService.named answers. */
+  citiesNamed(name: string, uf: string | null): Promise<{ cityId: number }[]>;
+  /** Whether a municipality's IBGE code exists. */
+  cityExists(id: number): Promise<boolean>;
+  /** A logo's stored file name from what a sheet says (its file name, with or without the extension), or null. */
+  logo(name: string): Promise<string | null>;
+  /** The logo a company gets when its sheet has no logo column. */
+  defaultLogo: string;
+}
+
+const YES = new Set(['ativa', 'ativo', 'sim', 's', '1', 'true', 'verdadeiro', 'x']);
+const NO = new Set(['inativa', 'inativo', 'nao', 'não', 'n', '0', 'false', 'falso']);
+
+/** A status cell: 1, 0, null when empty, or undefined when it is not a status. */
+export function statusOf(cell: string | undefined): 0 | 1 | null | undefined {
+  const text = (cell ?? '').trim().toLowerCase().slice(0, 20);
+  if (text === '') return null;
+  if (YES.has(text)) return 1;
+  if (NO.has(text)) return 0;
+  return undefined;
+}
+
+const filled = (cell: string | undefined) => (cell ?? '').trim().slice(0, 1_000);
+
+/**
+ * The city a row names: by IBGE code when it has one, else by name in its UF (or alone when the name is in one
+ * UF only). Undefined when the row names no city.
+ */
+export async function cityOf(cells: RowCells, lookups: RowLookups): Promise<{ id: number } | { error: string } | undefined> {
+  const code = filled(cells.cidade_ibge);
+  if (code) {
+    if (!/^\d{7}$/.test(code)) return { error: 'Código IBGE inválido: use os 7 dígitos do município.' };
+    return (await lookups.cityExists(Number(code))) ? { id: Number(code) } : { error: 'Cidade não encontrada para este código IBGE.' };
+  }
+  const name = filled(cells.cidade);
+  if (!name) return undefined;
+  const uf = filled(cells.uf) || null;
+  // "Londrina - PR" or "Londrina/PR" in the city's column names its UF too.
+  const inline = uf ? null : /^(.+?)\s*[-/,]\s*([A-Za-z]{2})$/.exec(name);
+  const found = await lookups.citiesNamed(inline ? inline[1] : name, inline ? inline[2] : uf);
+  if (found.length === 1) return { id: found[0].cityId };
+  if (found.length === 0) return { error: uf ? `Cidade não encontrada em ${uf.toUpperCase()}.` : 'Cidade não encontrada.' };
+  return { error: 'Há mais de uma cidade com este nome: informe a UF.' };
+}
+
+/** Runs a DTO's validation, answering its errors by field instead of throwing them. */
+async function validated<T extends object>(type: new () => T, input: Record<string, unknown>): Promise<{ value: T | null; errors: Record<string, string> }> {
+  try {
+    return { value: await validatedInput(type, input), errors: {} };
+  } catch (error) {
+    if (error instanceof ValidationFailedException) return { value: null, errors: { ...error.errors } };
+    throw error;
+  }
+}
+
+/** A company's row: the form's input, its status, and its errors by field (the form's messages). */
+export async function checkCompanyRow(cells: RowCells, lookups: RowLookups, hasLogoColumn: boolean): Promise<CheckedRow<EnterpriseInput>> {
+  const errors: Record<string, string> = {};
+  const input: Record<string, unknown> = {};
+  for (const field of ['razao', 'fantasia', 'cnpj', 'inscricao_estadual', 'endereco', 'numero', 'complemento', 'bairro', 'cep', 'fone', 'email', 'site']) {
+    const value = filled(cells[field]);
+    input[field] = value === '' ? null : value;
+  }
+  for (const required of ['razao', 'fantasia', 'cnpj']) if (input[required] === null) input[required] = '';
+
+  const city = await cityOf(cells, lookups);
+  if (city && 'error' in city) errors.cidade = city.error;
+  else input.city_id = city?.id ?? null;
+
+  const logoName = filled(cells.logo);
+  if (!hasLogoColumn || logoName === '') input.logo = lookups.defaultLogo;
+  else {
+    const logo = await lookups.logo(logoName);
+    if (logo) input.logo = logo;
+    else errors.logo = 'Logo não encontrada: use o nome do arquivo de uma das logos cadastradas.';
+  }
+
+  const ativo = statusOf(cells.status);
+  if (ativo === undefined) errors.status = 'Status inválido: use Ativa ou Inativa.';
+
+  const checked = await validated(EnterpriseInput, input);
+  // The form's messages first, then what only a sheet can get wrong (a city or a logo by name).
+  const all = { ...checked.errors, ...errors };
+  return { value: Object.keys(all).length === 0 ? checked.value : null, ativo: ativo ?? null, errors: all };
+}
