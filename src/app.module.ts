@@ -33,6 +33,7 @@ import { UsersModule } from './users/users.module.js';
 import { TeamModule } from './team/team.module.js';
 import { LiveEventsModule } from './live/live-events.module.js';
 import { LiveModule } from './live/live.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { RedisThrottlerStorage } from './common/http/redis-throttler-storage.js';
 
 export interface AppModuleOptions {
@@ -83,6 +84,7 @@ export class AppModule {
         ContactsModule,
         FindModule,
         LiveModule,
+        ImportsModule,
         SiteModule,
         OpenApiModule,
       ],

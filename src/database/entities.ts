@@ -14,6 +14,8 @@ import { Ocupacao } from '../users/ocupacao.entity.js';
 import { AdminLink } from '../team/admin-link.entity.js';
 import { RecordHistoryEntry } from '../history/record-history.entity.js';
 import { AdminNotification } from '../live/admin-notification.entity.js';
+import { Import } from '../imports/import.entity.js';
+import { ImportFailure } from '../imports/import-failure.entity.js';
 
 /** Every entity of the app, listed once for the app, the TypeORM CLI and the tests. */
 export const ENTITIES = [
@@ -34,4 +36,6 @@ export const ENTITIES = [
   AuditEntry,
   RecordHistoryEntry,
   AdminNotification,
+  Import,
+  ImportFailure,
 ];

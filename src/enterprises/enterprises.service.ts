@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
+import { AuditEntry } from '../audit/audit-entry.entity.js';
 import type { City } from '../cities/city.entity.js';
 import { CitiesService } from '../cities/cities.service.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
@@ -28,6 +29,7 @@ import { LiveNotices } from '../live/live-notices.js';
 import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '../common/bulk/bulk-status.js';
 import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
+import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
 import type { AddressInput } from './dto/address.input.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
@@ -50,6 +52,14 @@ import { enterprisesError } from './enterprises.errors.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];
+
+/** What one chunk of an import did: rows created, updated and left as they were, and the rows that failed. */
+export interface ImportChunkCounts {
+  criadas: number;
+  atualizadas: number;
+  sem_alteracao: number;
+  falhas: { line: number; error: string }[];
+}
 
 /** Bulk Ativar/Desativar writes the companies' status, each row recorded as its own status change. */
 const BULK_TARGET: BulkStatusTarget = {
@@ -339,10 +349,82 @@ export class EnterprisesService {
   }
 
   /** Validated, normalized column values from the form; refuses unknown cities and logos. */
-  private async prepare(input: EnterpriseInput) {
+  /**
+   * One chunk of an import (issue: import): rows already checked by the form's rules, each matched by CNPJ (the
+   * file's earlier rows included). A new CNPJ is created (active unless its row says Inativa); a known one is
+   * updated with the columns that differ, or counted unchanged and not written; "Somente criar" (`onlyCreate`)
+   * leaves known companies as they are. All in one transaction whose history says "importação", with an audit
+   * entry per row written; `alsoInside` runs in the same transaction (the import's own progress), so a chunk
+   * and the record of its being done commit together.
+   */
+  async importRows(
+    rows: { line: number; input: EnterpriseInput; ativo: 0 | 1 | null }[],
+    options: { onlyCreate: boolean; actor: AuditActor; importId: number; alsoInside?: (manager: EntityManager, counts: ImportChunkCounts) => Promise<void> },
+  ): Promise<ImportChunkCounts> {
+    const counts: ImportChunkCounts = { criadas: 0, atualizadas: 0, sem_alteracao: 0, falhas: [] };
+    const prepared: { line: number; values: Awaited<ReturnType<EnterprisesService['prepare']>> & { ativo?: 0 | 1 } }[] = [];
+    for (const row of rows) {
+      try {
+        const values = await this.prepare(row.input, { allowDefaultLogo: true });
+        prepared.push({ line: row.line, values: row.ativo === null ? values : { ...values, ativo: row.ativo } });
+      } catch (error) {
+        if (!(error instanceof ValidationFailedException)) throw error;
+        counts.falhas.push({ line: row.line, error: Object.values(error.errors ?? {}).join(' ') || error.message });
+      }
+    }
+    const context = { actorId: options.actor.adminId, actorName: options.actor.adminName || options.actor.adminUsername, source: 'importacao' as const };
+    await this.history.run(context, async (manager) => {
+      const repository = manager.getRepository(Enterprise);
+      const cnpjs = [...new Set(prepared.map((row) => row.values.cnpj))];
+      const known = new Map((cnpjs.length > 0 ? await repository.find({ where: { cnpj: In(cnpjs) } }) : []).map((row) => [row.cnpj, row]));
+      const audit: Partial<AuditEntry>[] = [];
+      const entry = (action: 'enterprise.create' | 'enterprise.update', id: number, line: number) =>
+        audit.push({
+          adminId: options.actor.adminId,
+          adminUsername: options.actor.adminUsername,
+          ip: options.actor.ip,
+          action,
+          targetType: 'enterprise',
+          targetId: id,
+          summary: JSON.stringify({ importacao: options.importId, linha: line }),
+        });
+      for (const { line, values } of prepared) {
+        const current = known.get(values.cnpj);
+        if (!current) {
+          const created = await repository.save(repository.create({ ativo: 1, score: 0, ...values }));
+          known.set(created.cnpj, created);
+          counts.criadas += 1;
+          entry('enterprise.create', created.enterpriseId, line);
+          continue;
+        }
+        if (options.onlyCreate) {
+          counts.sem_alteracao += 1;
+          continue;
+        }
+        const changed = Object.fromEntries(
+          Object.entries(values).filter(([key, value]) => (current as unknown as Record<string, unknown>)[key] !== value),
+        ) as Partial<Enterprise>;
+        if (Object.keys(changed).length === 0) {
+          counts.sem_alteracao += 1;
+          continue;
+        }
+        await this.history.updateRow(manager, 'empresa', current.enterpriseId, undefined, changed);
+        Object.assign(current, changed);
+        counts.atualizadas += 1;
+        entry('enterprise.update', current.enterpriseId, line);
+      }
+      if (audit.length > 0) await manager.insert(AuditEntry, audit);
+      await options.alsoInside?.(manager, counts);
+    });
+    return counts;
+  }
+
+  /** The columns of a company from the form's input; an import may leave the placeholder logo (`allowDefaultLogo`). */
+  private async prepare(input: EnterpriseInput, options: { allowDefaultLogo?: boolean } = {}) {
     const address = await this.address(input);
     const logoFiles = [input.logo, input.representada_logo].filter((file): file is string => Boolean(file));
     const known = await this.logos.existing(logoFiles);
+    if (options.allowDefaultLogo) known.add(DEFAULT_LOGO_FILE);
     const errors: Record<string, string> = {};
     if (!known.has(input.logo)) errors.logo = 'Logo não encontrada.';
     if (input.representada_logo && !known.has(input.representada_logo)) errors.representada_logo = 'Logo representada não encontrada.';

@@ -113,8 +113,8 @@ export function cellText(value: ExcelJS.CellValue): string {
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('text' in value && typeof value.text === 'string') return value.text;
   if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-  if ('error' in value) return '';
-  return String(value);
+  // An error (#N/D) or a value of a kind a sheet does not hold: no text.
+  return '';
 }
 
 /**

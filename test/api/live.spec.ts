@@ -233,7 +233,9 @@ describe('bulk runs as tasks', () => {
     const changed = await mine.next(
       (event) => event.event === 'registro.alterado' && (event.data as { origem: string; registros: unknown[] }).origem === 'lote',
     );
-    expect((changed.data as { registros: { id: number }[] }).registros.map((record) => record.id).sort()).toEqual([...ids].sort());
+    expect((changed.data as { registros: { id: number }[] }).registros.map((record) => record.id).sort((x, y) => x - y)).toEqual(
+      [...ids].sort((x, y) => x - y),
+    );
     // The gestor sees the companies change, not the master's task.
     await sendContact('Marcador do lote');
     await theirs.next(contactNamed('Marcador do lote'));

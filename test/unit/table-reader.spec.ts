@@ -10,7 +10,7 @@ import { openTable, sniffDialect, sniffFormat } from '../../src/imports/table-re
 /** Windows-1252 bytes of a text (its accented letters are one byte each). */
 function cp1252(text: string): Buffer {
   const table: Record<string, number> = { '€': 0x80, '“': 0x93, '”': 0x94, '–': 0x96 };
-  return Buffer.from([...text].map((char) => table[char] ?? char.charCodeAt(0)));
+  return Buffer.from(Array.from(text, (char) => table[char] ?? char.charCodeAt(0)));
 }
 
 async function rowsOf(bytes: Buffer, chunk = 7): Promise<string[][]> {

@@ -30,11 +30,11 @@ interface LiveContextValue {
   /** This tab's stream was closed because the session has too many tabs open. */
   paused: boolean;
   unread: number;
-  setUnread(update: (current: number) => number): void;
+  setUnread: (update: (current: number) => number) => void;
   /** Calls `listener` with each event of that name; returns how to stop. */
-  subscribe(name: LiveEventName, listener: Listener): () => void;
+  subscribe: (name: LiveEventName, listener: Listener) => () => void;
   /** Opens this tab's stream again after it was paused. */
-  resume(): void;
+  resume: () => void;
 }
 
 const LiveContext = createContext<LiveContextValue>({

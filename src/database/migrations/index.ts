@@ -15,6 +15,7 @@ import { ListSorts1765100000000 } from './1765100000000-ListSorts.js';
 import { TeamAccounts1765200000000 } from './1765200000000-TeamAccounts.js';
 import { RecordHistory1765300000000 } from './1765300000000-RecordHistory.js';
 import { AdminNotifications1765400000000 } from './1765400000000-AdminNotifications.js';
+import { Imports1765500000000 } from './1765500000000-Imports.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   TeamAccounts1765200000000,
   RecordHistory1765300000000,
   AdminNotifications1765400000000,
+  Imports1765500000000,
 ];

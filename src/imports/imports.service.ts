@@ -1,0 +1,496 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, LessThan, MoreThan, type Repository } from 'typeorm';
+import { Admin } from '../auth/admin.entity.js';
+import { CitiesService } from '../cities/cities.service.js';
+import { DailyJobs } from '../common/daily-jobs.js';
+import { AppException, errorCatalog, ValidationFailedException } from '../common/http/app.exception.js';
+import { EnterprisesService } from '../enterprises/enterprises.service.js';
+import { LiveNotices } from '../live/live-notices.js';
+import { LogosService } from '../logos/logos.service.js';
+import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
+import {
+  IMPORT_CHUNK_ROWS,
+  IMPORT_FAILURES_MAX,
+  IMPORT_SAMPLE_ROWS,
+  type ImportAnalysis,
+  type ImportMode,
+  type ImportSampleRow,
+  type ImportStatus,
+  type ImportView,
+} from '../shared/import.views.js';
+import { ImportFailure } from './import-failure.entity.js';
+import { IMPORT_FIELDS, guessMapping, mapsAnything, type ImportKind } from './import-fields.js';
+import { ImportFiles } from './import-files.js';
+import { Import } from './import.entity.js';
+import { checkCompanyRow, type RowCells, type RowLookups } from './row-rules.js';
+import { openTable, sniffFormat } from './table-reader.js';
+
+/** What is read of a file to tell its format and its dialect. */
+const HEAD_BYTES = 64 * 1024;
+/** A run that has said nothing for this long is taken over by another (its instance died). */
+const STALE_MS = 60_000;
+/** How often each instance looks for imports waiting for a run (queued, or left by a dead instance). */
+const SWEEP_MS = 15_000;
+/** Uploads, their failed rows and the import's record go after this many days. */
+export const IMPORT_KEEP_DAYS = 7;
+
+export const importsError = errorCatalog({
+  IMPORT_NOT_FOUND: { status: 404, message: 'Importação não encontrada.' },
+  IMPORT_NOT_A_TABLE: { status: 400, message: 'Envie uma planilha CSV ou XLSX.', field: 'arquivo' },
+  IMPORT_EMPTY: { status: 400, message: 'A planilha está vazia: nenhuma linha de dados foi encontrada.', field: 'arquivo' },
+  IMPORT_NO_COLUMNS: {
+    status: 400,
+    message: 'Nenhuma coluna da planilha corresponde a um campo: use a primeira linha para os nomes das colunas (baixe o modelo).',
+    field: 'arquivo',
+  },
+  IMPORT_RUNNING: { status: 409, message: 'Você já tem uma importação em andamento. Aguarde o fim dela ou cancele-a.' },
+  IMPORT_NOT_STARTABLE: { status: 409, message: 'Esta importação já foi iniciada.' },
+  IMPORT_FINISHED: { status: 409, message: 'Esta importação já terminou.' },
+});
+
+const sqlNow = () => new Date();
+
+/**
+ * Imports of spreadsheets (companies): the upload is stored and analysed (format, columns, the mapping guessed,
+ * the first 100 rows checked by the form's rules), then run as a job in chunks of 500 rows, each chunk and the
+ * import's progress committed together, so a run that dies resumes after the last finished chunk and no row is
+ * written twice. The database is the queue: each instance takes an import waiting for a run (or one whose run
+ * has been silent for a minute) with one conditional UPDATE, so exactly one instance runs it.
+ */
+@Injectable()
+export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ImportsService.name);
+  private readonly running = new Map<number, Promise<void>>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+
+  constructor(
+    @InjectRepository(Import) private readonly imports: Repository<Import>,
+    @InjectRepository(ImportFailure) private readonly failures: Repository<ImportFailure>,
+    @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+    private readonly files: ImportFiles,
+    private readonly enterprises: EnterprisesService,
+    private readonly cities: CitiesService,
+    private readonly logos: LogosService,
+    private readonly notices: LiveNotices,
+    private readonly jobs: DailyJobs,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register('Import cleanup', () => this.cleanup());
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+    void this.sweep();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    // A run stops after its current chunk; what is left is resumed by the next instance that sweeps.
+    await Promise.allSettled(this.running.values());
+  }
+
+  /** The rows' lookups for the form's rules: cities by name/UF or code, logos by file name. */
+  private lookups(): RowLookups {
+    let logoNames: Promise<Map<string, string>> | null = null;
+    return {
+      citiesNamed: (name, uf) => this.cities.named(name, uf),
+      cityExists: async (id) => (await this.cities.find(id)) !== null,
+      logo: async (name) => {
+        logoNames ??= this.logos.list().then((logos) => {
+          const byName = new Map<string, string>();
+          for (const logo of logos) {
+            byName.set(logo.filename.toLowerCase(), logo.filename);
+            byName.set(logo.filename.replace(/\.\w+$/, '').toLowerCase(), logo.filename);
+            byName.set(logo.name.toLowerCase(), logo.filename);
+          }
+          return byName;
+        });
+        return (await logoNames).get(name.trim().toLowerCase().slice(0, 120)) ?? null;
+      },
+      defaultLogo: DEFAULT_LOGO_FILE,
+    };
+  }
+
+  /** A row's cells by field, from the mapping. */
+  private static cells(row: string[], mapping: Record<string, number | null>): RowCells {
+    const cells: RowCells = {};
+    for (const [field, column] of Object.entries(mapping)) if (column !== null) cells[field] = row[column] ?? '';
+    return cells;
+  }
+
+  /** Stores an upload, reads its header and first rows, guesses the mapping and checks the sample. */
+  async analyze(adminId: number, kind: ImportKind, upload: { name: string; content: Buffer }): Promise<ImportAnalysis> {
+    const head = upload.content.subarray(0, HEAD_BYTES);
+    if (sniffFormat(head) === null) throw importsError('IMPORT_NOT_A_TABLE');
+    const table = await openTable(head, () => bufferStream(upload.content));
+    if (!table) throw importsError('IMPORT_NOT_A_TABLE');
+    let headers: string[] | null = null;
+    const sample: string[][] = [];
+    let sampleBytes = 0;
+    try {
+      for await (const row of table.rows) {
+        if (!headers) headers = row.map((cell) => cell.trim());
+        else {
+          sample.push(row);
+          sampleBytes += row.reduce((sum, cell) => sum + cell.length + 1, 1);
+          if (sample.length >= IMPORT_SAMPLE_ROWS) break;
+        }
+      }
+    } catch {
+      throw importsError('IMPORT_NOT_A_TABLE', { message: 'Não foi possível ler a planilha: verifique se é um CSV ou XLSX válido.' });
+    }
+    if (!headers || sample.length === 0) throw importsError('IMPORT_EMPTY');
+    const mapping = guessMapping(kind, headers);
+    if (!mapsAnything(mapping)) throw importsError('IMPORT_NO_COLUMNS');
+
+    const key = randomUUID();
+    await this.files.save(key, upload.content);
+    // The rows a CSV of this size holds, at the sample's row length; an XLSX's are counted as they are read.
+    const estimate =
+      sample.length < IMPORT_SAMPLE_ROWS
+        ? sample.length
+        : Math.max(sample.length, Math.round(upload.content.length / Math.max(1, sampleBytes / sample.length)));
+    const saved = await this.imports.save(
+      this.imports.create({
+        adminId,
+        kind,
+        status: 'analisada',
+        fileName: upload.name.slice(0, 255) || 'planilha',
+        fileKey: key,
+        fileSize: upload.content.length,
+        format: table.format,
+        dialect: table.dialect ? JSON.stringify(table.dialect) : null,
+        headers: JSON.stringify(headers),
+        mapping: JSON.stringify(mapping),
+        total: estimate,
+      }),
+    );
+    return { ...this.view(saved), amostra: await this.checkSample(kind, sample, mapping) };
+  }
+
+  /** The sample's rows checked by the form's rules with a mapping (the preview, again after the mapping changes). */
+  private async checkSample(kind: ImportKind, rows: string[][], mapping: Record<string, number | null>): Promise<ImportSampleRow[]> {
+    const lookups = this.lookups();
+    const checked: ImportSampleRow[] = [];
+    for (const [index, row] of rows.entries()) {
+      const result = await this.checkRow(row, mapping, lookups);
+      checked.push({ linha: index + 2, valores: row, erros: result.errors });
+    }
+    return checked;
+  }
+
+  /** A row checked by its form's rules (companies: the only kind imported so far). */
+  private checkRow(row: string[], mapping: Record<string, number | null>, lookups: RowLookups) {
+    return checkCompanyRow(ImportsService.cells(row, mapping), lookups, mapping.logo !== null && mapping.logo !== undefined);
+  }
+
+  /** The preview of an analysed import with another mapping. */
+  async preview(id: number, adminId: number, mapping: Record<string, number | null>): Promise<ImportAnalysis> {
+    const found = await this.owned(id, adminId);
+    const checkedMapping = this.checkMapping(found, mapping);
+    const sample: string[][] = [];
+    let headerSeen = false;
+    for await (const row of await this.rows(found)) {
+      if (!headerSeen) {
+        headerSeen = true;
+        continue;
+      }
+      sample.push(row);
+      if (sample.length >= IMPORT_SAMPLE_ROWS) break;
+    }
+    return { ...this.view(found), mapeamento: checkedMapping, amostra: await this.checkSample(found.kind as ImportKind, sample, checkedMapping) };
+  }
+
+  /** A mapping sent by the client: every field known, every column in the file, each column once, required fields mapped. */
+  private checkMapping(found: Import, mapping: Record<string, number | null>): Record<string, number | null> {
+    const fields = IMPORT_FIELDS[found.kind as ImportKind];
+    const columns = (JSON.parse(found.headers) as string[]).length;
+    const errors: Record<string, string> = {};
+    const result: Record<string, number | null> = {};
+    const used = new Map<number, string>();
+    for (const key of Object.keys(mapping)) if (!fields.some((field) => field.campo === key)) errors[key] = 'Campo desconhecido.';
+    for (const field of fields) {
+      const column = mapping[field.campo] ?? null;
+      if (column !== null && (!Number.isInteger(column) || column < 0 || column >= columns)) errors[field.campo] = 'Coluna inexistente na planilha.';
+      else if (column !== null && used.has(column)) errors[field.campo] = `A mesma coluna já está em ${used.get(column)}.`;
+      else if (column === null && field.obrigatorio) errors[field.campo] = `Escolha a coluna de ${field.rotulo}.`;
+      if (column !== null) used.set(column, field.rotulo);
+      result[field.campo] = column;
+    }
+    if (Object.keys(errors).length > 0)
+      throw new ValidationFailedException(Object.fromEntries(Object.entries(errors).map(([key, value]) => [`mapeamento.${key}`, value])));
+    return result;
+  }
+
+  /** Starts an analysed import with its mapping and mode: it waits for a run (202). One per admin at a time. */
+  async start(id: number, adminId: number, mapping: Record<string, number | null>, mode: ImportMode): Promise<ImportView> {
+    const found = await this.owned(id, adminId);
+    if (found.status !== 'analisada') throw importsError('IMPORT_NOT_STARTABLE');
+    const checked = this.checkMapping(found, mapping);
+    const busy = await this.imports.count({ where: { adminId, status: In(['na_fila', 'processando']) } });
+    if (busy > 0) throw importsError('IMPORT_RUNNING');
+    const result = await this.imports.update(
+      { id, status: 'analisada' },
+      { status: 'na_fila', mapping: JSON.stringify(checked), mode, startedAt: sqlNow(), processed: 0, nextRow: 0 },
+    );
+    if (!result.affected) throw importsError('IMPORT_NOT_STARTABLE');
+    void this.sweep();
+    return this.state(id, adminId);
+  }
+
+  async state(id: number, adminId: number): Promise<ImportView> {
+    return this.view(await this.owned(id, adminId));
+  }
+
+  /** "Cancelar": a queued or analysed import ends now; a running one after its current chunk. */
+  async cancel(id: number, adminId: number): Promise<ImportView> {
+    const found = await this.owned(id, adminId);
+    if (['concluida', 'cancelada', 'falhou'].includes(found.status)) throw importsError('IMPORT_FINISHED');
+    await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', finishedAt: sqlNow() });
+    await this.imports.update({ id, status: 'processando' }, { cancelRequested: true });
+    return this.state(id, adminId);
+  }
+
+  /** The admin's import, or 404 (another admin's imports are not theirs to see). */
+  private async owned(id: number, adminId: number): Promise<Import> {
+    const found = await this.imports.findOne({ where: { id, adminId } });
+    if (!found) throw importsError('IMPORT_NOT_FOUND');
+    return found;
+  }
+
+  /** The latest import of the admin not yet seen through (so a reopened page shows it), or null. */
+  async current(adminId: number): Promise<ImportView | null> {
+    const found = await this.imports.findOne({ where: { adminId, status: In(['na_fila', 'processando']) }, order: { id: 'DESC' } });
+    return found ? this.view(found) : null;
+  }
+
+  private async rows(found: Import): Promise<AsyncGenerator<string[]>> {
+    const head = await this.files.head(found.fileKey, HEAD_BYTES);
+    const stream = await this.files.read(found.fileKey);
+    const table = await openTable(head, () => stream);
+    if (!table) throw new Error('the stored file is not a table');
+    return table.rows;
+  }
+
+  /** The failed rows as CSV (`;`, UTF-8 with BOM): the file's columns and "Erro". */
+  async failuresCsv(id: number, adminId: number): Promise<AsyncGenerator<Buffer>> {
+    // Checked before the answer starts: a missing import is a 404, not a broken download.
+    return this.failureLines(await this.owned(id, adminId));
+  }
+
+  private async *failureLines(found: Import): AsyncGenerator<Buffer> {
+    const id = found.id;
+    const headers = JSON.parse(found.headers) as string[];
+    yield Buffer.from(`\uFEFF${[...headers, 'Linha', 'Erro'].map(csvCell).join(';')}\r\n`, 'utf8');
+    let after = 0;
+    for (;;) {
+      const rows = await this.failures.find({ where: { importId: id, id: MoreThan(after) }, order: { id: 'ASC' }, take: 1000 });
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1].id;
+      yield Buffer.from(
+        rows
+          .map((row) => {
+            const cells = JSON.parse(row.cells) as string[];
+            return `${[...headers.map((_, index) => cells[index] ?? ''), String(row.line), row.error].map(csvCell).join(';')}\r\n`;
+          })
+          .join(''),
+        'utf8',
+      );
+    }
+  }
+
+  view(found: Import): ImportView {
+    const fields = IMPORT_FIELDS[found.kind as ImportKind];
+    const running = found.status === 'analisada' || found.status === 'na_fila' || found.status === 'processando';
+    return {
+      id: found.id,
+      tipo: found.kind as ImportKind,
+      status: found.status,
+      arquivo: found.fileName,
+      colunas: JSON.parse(found.headers) as string[],
+      campos: fields.map((field) => ({ campo: field.campo, rotulo: field.rotulo, obrigatorio: Boolean(field.obrigatorio) })),
+      mapeamento: JSON.parse(found.mapping) as Record<string, number | null>,
+      modo: (found.mode as ImportMode | null) ?? null,
+      total: found.total,
+      total_estimado: running,
+      processadas: found.processed,
+      criadas: found.created,
+      atualizadas: found.updated,
+      sem_alteracao: found.unchanged,
+      falhas: found.failed,
+      falhas_nao_guardadas: Math.max(0, found.failed - IMPORT_FAILURES_MAX),
+      erro: found.error,
+      criada_em: new Date(found.createdAt).toISOString(),
+      iniciada_em: found.startedAt ? new Date(found.startedAt).toISOString() : null,
+      concluida_em: found.finishedAt ? new Date(found.finishedAt).toISOString() : null,
+    };
+  }
+
+  /** Takes every import waiting for a run (queued, or silent for a minute) that no run here holds, and runs it. */
+  async sweep(): Promise<void> {
+    if (this.stopping) return;
+    try {
+      const waiting = await this.imports.find({
+        select: { id: true },
+        where: [{ status: 'na_fila' }, { status: 'processando', heartbeatAt: LessThan(new Date(Date.now() - STALE_MS)) }],
+        take: 10,
+      });
+      for (const { id } of waiting) {
+        if (this.running.has(id)) continue;
+        if (!(await this.claim(id))) continue;
+        const run = this.run(id).finally(() => this.running.delete(id));
+        this.running.set(id, run);
+      }
+    } catch (error) {
+      this.logger.warn(`Import sweep failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Takes an import for this instance's run: one conditional UPDATE, so of two instances exactly one gets it. */
+  private async claim(id: number): Promise<boolean> {
+    const result = await this.imports
+      .createQueryBuilder()
+      .update(Import)
+      .set({ status: 'processando', heartbeatAt: sqlNow() })
+      .where('id = :id', { id })
+      .andWhere("(status = 'na_fila' OR (status = 'processando' AND heartbeat_at < :stale))", { stale: new Date(Date.now() - STALE_MS) })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Runs a claimed import from its last finished chunk: the file is read from the start, the rows before
+   * `next_row` skipped, the rest checked and written 500 at a time, each chunk with the import's counters and its
+   * failed rows in the same transaction. Stops after a chunk when cancelled or when this instance stops.
+   */
+  private async run(id: number): Promise<void> {
+    let found = await this.imports.findOneByOrFail({ id });
+    const admin = await this.admins.findOneBy({ adminId: found.adminId });
+    const actor = { adminId: found.adminId, adminUsername: admin?.username ?? null, adminName: admin?.name ?? null, ip: null };
+    const mapping = JSON.parse(found.mapping) as Record<string, number | null>;
+    const lookups = this.lookups();
+    const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: 'empresa' as const };
+    let dataRow = 0;
+    let chunk: { line: number; row: string[] }[] = [];
+    let headerSeen = false;
+
+    const flush = async (last: boolean): Promise<boolean> => {
+      const rows = chunk;
+      chunk = [];
+      const checked: { line: number; input: never; ativo: 0 | 1 | null }[] = [];
+      const failed: { line: number; row: string[]; error: string }[] = [];
+      for (const { line, row } of rows) {
+        const result = await this.checkRow(row, mapping, lookups);
+        if (result.value) checked.push({ line, input: result.value as never, ativo: result.ativo });
+        else failed.push({ line, row, error: Object.values(result.errors).join(' ') });
+      }
+      const byLine = new Map(rows.map(({ line, row }) => [line, row]));
+      const reached = dataRow;
+      await this.enterprises.importRows(checked, {
+        onlyCreate: found.mode === 'criar',
+        actor,
+        importId: id,
+        alsoInside: async (manager, counts) => {
+          const allFailed = [...failed, ...counts.falhas.map((failure) => ({ line: failure.line, row: byLine.get(failure.line) ?? [], error: failure.error }))];
+          const room = Math.max(0, IMPORT_FAILURES_MAX - found.failed);
+          if (allFailed.length > 0 && room > 0) {
+            await manager.insert(
+              ImportFailure,
+              allFailed
+                .slice(0, room)
+                .map((failure) => ({ importId: id, line: failure.line, cells: JSON.stringify(failure.row), error: failure.error.slice(0, 500) })),
+            );
+          }
+          const next = {
+            processed: found.processed + rows.length,
+            created: found.created + counts.criadas,
+            updated: found.updated + counts.atualizadas,
+            unchanged: found.unchanged + counts.sem_alteracao,
+            failed: found.failed + allFailed.length,
+            nextRow: reached,
+            heartbeatAt: sqlNow(),
+            ...(last ? { total: reached } : found.total < reached ? { total: reached } : {}),
+          };
+          await manager.update(Import, { id, status: 'processando' }, next);
+          Object.assign(found, next);
+        },
+      });
+      await this.notices.taskProgress(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated });
+      const fresh = await this.imports.findOneBy({ id });
+      return !(fresh?.cancelRequested || fresh?.status !== 'processando' || this.stopping);
+    };
+
+    try {
+      for await (const row of await this.rows(found)) {
+        if (!headerSeen) {
+          headerSeen = true;
+          continue;
+        }
+        dataRow += 1;
+        if (dataRow <= found.nextRow) continue;
+        chunk.push({ line: dataRow + 1, row });
+        if (chunk.length >= IMPORT_CHUNK_ROWS && !(await flush(false))) return await this.stopped(id, found);
+      }
+      if (chunk.length > 0 && !(await flush(true))) return await this.stopped(id, found);
+      await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, finishedAt: sqlNow(), heartbeatAt: null });
+      found = await this.imports.findOneByOrFail({ id });
+      const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
+      await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, '/admin/empresas');
+    } catch (error) {
+      if (this.stopping) return;
+      this.logger.error(`Import ${id} failed: ${(error as Error).message}`);
+      const message = error instanceof AppException ? error.message : 'A importação parou por um erro inesperado; as linhas já gravadas foram mantidas.';
+      await this.imports.update({ id }, { status: 'falhou', error: message.slice(0, 300), finishedAt: sqlNow(), heartbeatAt: null }).catch(() => undefined);
+    }
+  }
+
+  /** A run that stopped between chunks: cancelled (it says so), or left for another instance (it is stopping). */
+  private async stopped(id: number, found: Import): Promise<void> {
+    if (this.stopping) return;
+    await this.imports.update({ id }, { status: 'cancelada', finishedAt: sqlNow(), heartbeatAt: null });
+    await this.notices.taskFinished(
+      found.adminId,
+      {
+        tarefa: `importacao-${id}`,
+        tipo: 'importacao',
+        recurso: 'empresa',
+        vistos: found.processed,
+        alterados: found.created + found.updated,
+        resumo: 'Importação cancelada.',
+      },
+      '/admin/empresas',
+    );
+  }
+
+  /** Uploads, failed rows and records of imports finished more than IMPORT_KEEP_DAYS ago. */
+  private async cleanup(): Promise<string | null> {
+    const old = await this.imports.find({
+      where: {
+        status: In<ImportStatus>(['concluida', 'cancelada', 'falhou', 'analisada']),
+        createdAt: LessThan(new Date(Date.now() - IMPORT_KEEP_DAYS * 86_400_000)),
+      },
+      take: 1000,
+    });
+    for (const found of old) {
+      await this.files.remove(found.fileKey);
+      await this.imports.delete({ id: found.id });
+    }
+    return old.length > 0 ? `${old.length} old imports removed with their files` : null;
+  }
+}
+
+function bufferStream(content: Buffer): Readable {
+  return Readable.from([content]);
+}
+
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -1,0 +1,67 @@
+/** What the back office and API clients read of an import (POST/GET /api/admin/importacoes…). */
+
+export const IMPORT_STATUSES = ['analisada', 'na_fila', 'processando', 'concluida', 'cancelada', 'falhou'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const IMPORT_MODES = ['atualizar', 'criar'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
+  atualizar: 'Criar novos e atualizar existentes',
+  criar: 'Somente criar novos',
+};
+
+/** The largest file an import takes. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Rows shown in the preview. */
+export const IMPORT_SAMPLE_ROWS = 100;
+/** Rows per chunk: each its own transaction. */
+export const IMPORT_CHUNK_ROWS = 500;
+/** Failed rows kept for the download. */
+export const IMPORT_FAILURES_MAX = 100_000;
+
+/** A field an import fills, as the mapping step lists it. */
+export interface ImportFieldView {
+  campo: string;
+  rotulo: string;
+  obrigatorio: boolean;
+}
+
+/** One row of the preview: its line in the file, its cells, and its errors by field (none: it would go in). */
+export interface ImportSampleRow {
+  linha: number;
+  valores: string[];
+  erros: Record<string, string>;
+}
+
+/** An import as analysed (POST) and as it goes (GET). */
+export interface ImportView {
+  id: number;
+  tipo: 'empresas' | 'usuarios';
+  status: ImportStatus;
+  arquivo: string;
+  colunas: string[];
+  campos: ImportFieldView[];
+  /** Field → column index (null: not imported). */
+  mapeamento: Record<string, number | null>;
+  modo: ImportMode | null;
+  total: number;
+  /** True while `total` is an estimate (before the run has read the whole file). */
+  total_estimado: boolean;
+  processadas: number;
+  criadas: number;
+  atualizadas: number;
+  sem_alteracao: number;
+  falhas: number;
+  /** Failed rows beyond those kept for the download. */
+  falhas_nao_guardadas: number;
+  erro: string | null;
+  criada_em: string;
+  iniciada_em: string | null;
+  concluida_em: string | null;
+}
+
+/** POST /api/admin/importacoes answers the import and its first rows checked. */
+export interface ImportAnalysis extends ImportView {
+  amostra: ImportSampleRow[];
+}

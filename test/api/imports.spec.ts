@@ -1,0 +1,233 @@
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
+import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { ImportsService } from '../../src/imports/imports.service.js';
+import { Import } from '../../src/imports/import.entity.js';
+import { RecordHistoryEntry } from '../../src/history/record-history.entity.js';
+import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
+import { freshCnpj } from '../support/enterprise-factory.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Importing companies from spreadsheets (issue 31): the files Excel in Portuguese writes, the form's rules,
+// never a duplicate, and a run that resumes where it stopped.
+let sut: TestApp;
+let admin: AdminSession;
+
+beforeAll(async () => {
+  sut = await startTestApp();
+  admin = await loginAs(sut, 'gestor');
+});
+
+afterAll(async () => {
+  await sut?.close();
+});
+
+/** Windows-1252 bytes (Excel in Portuguese saves CSV so). */
+const cp1252 = (text: string) => Buffer.from(Array.from(text, (char) => char.charCodeAt(0)));
+const formatCnpj = (digits: string) => `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
+
+const upload = (content: Buffer, name = 'empresas.csv', who = admin) =>
+  request(sut.server).post('/api/admin/importacoes').set(bearer(who)).field('tipo', 'empresas').attach('arquivo', content, name);
+
+/** Starts an analysed import with its guessed mapping and waits for it to end. */
+async function run(id: number, mapping: Record<string, number | null>, modo: 'atualizar' | 'criar' = 'atualizar', who = admin) {
+  const started = await request(sut.server).post(`/api/admin/importacoes/${id}/iniciar`).set(bearer(who)).send({ mapeamento: mapping, modo });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return finished(id, who);
+}
+
+async function finished(id: number, who = admin) {
+  for (let wait = 0; wait < 300; wait++) {
+    const state = await request(sut.server).get(`/api/admin/importacoes/${id}`).set(bearer(who));
+    if (['concluida', 'cancelada', 'falhou'].includes(state.body.status)) return state.body;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not finish');
+}
+
+function companiesCsv(rows: { cnpj: string; fantasia: string; razao?: string; cidade?: string; uf?: string; complemento?: string }[]): string {
+  const header = 'CNPJ;Nome Fantasia;Razão Social;Complemento;Cidade;UF\r\n';
+  const quote = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  return (
+    header +
+    rows
+      .map((row) =>
+        [formatCnpj(row.cnpj), row.fantasia, row.razao ?? `${row.fantasia} Ltda`, row.complemento ?? '', row.cidade ?? 'Londrina', row.uf ?? 'PR']
+          .map(quote)
+          .join(';'),
+      )
+      .join('\r\n') +
+    '\r\n'
+  );
+}
+
+describe('POST /api/admin/importacoes, then iniciar', () => {
+  it('imports a Windows-1252 `;` file with accents: mapping guessed, bad rows shown in the preview, good rows created with history and audit', async () => {
+    const good = [freshCnpj(), freshCnpj()];
+    const csv = companiesCsv([
+      { cnpj: good[0], fantasia: 'Conceição Máquinas', razao: 'Irmãos Araújo Peças Ltda', cidade: 'São Paulo', uf: 'SP' },
+      { cnpj: good[1], fantasia: 'Agro Pé Vermelho', complemento: 'Galpão 3\r\nfundos' },
+      { cnpj: '11222333000182', fantasia: 'CNPJ Errado' },
+      { cnpj: freshCnpj(), fantasia: 'Cidade Errada', cidade: 'Atlântida' },
+    ]);
+    const res = await upload(cp1252(csv));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'analisada',
+      tipo: 'empresas',
+      colunas: ['CNPJ', 'Nome Fantasia', 'Razão Social', 'Complemento', 'Cidade', 'UF'],
+    });
+    expect(res.body.mapeamento).toMatchObject({ cnpj: 0, fantasia: 1, razao: 2, complemento: 3, cidade: 4, uf: 5, logo: null });
+    expect(res.body.amostra.map((row: { linha: number; erros: object }) => [row.linha, row.erros])).toEqual([
+      [2, {}],
+      [3, {}],
+      [4, { cnpj: 'CNPJ inválido' }],
+      [5, { cidade: 'Cidade não encontrada em PR.' }],
+    ]);
+    expect(res.body.amostra[0].valores[1]).toBe('Conceição Máquinas');
+
+    const done = await run(res.body.id, res.body.mapeamento);
+    expect(done).toMatchObject({ status: 'concluida', total: 4, processadas: 4, criadas: 2, atualizadas: 0, sem_alteracao: 0, falhas: 2 });
+    const created = await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: good[0] });
+    expect(created).toMatchObject({ fantasia: 'Conceição Máquinas', razao: 'Irmãos Araújo Peças Ltda', cityId: 3550308, logo: 'default.svg', ativo: 1 });
+    expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: good[1] })).complemento).toBe('Galpão 3\r\nfundos');
+    const history = await sut.dataSource.getRepository(RecordHistoryEntry).findOneByOrFail({ resource: 'empresa', recordId: created.enterpriseId });
+    expect(history).toMatchObject({ source: 'importacao', operation: 'criacao' });
+    const audit = await sut.dataSource.getRepository(AuditEntry).findBy({ action: 'enterprise.create', targetId: created.enterpriseId });
+    expect(audit).toHaveLength(1);
+
+    // The failed rows, as Excel in Portuguese opens them: the file's columns, the line and the error.
+    const failures = await request(sut.server).get(`/api/admin/importacoes/${res.body.id}/falhas`).set(bearer(admin)).buffer(true);
+    expect(failures.status).toBe(200);
+    expect(failures.headers['content-type']).toMatch(/^text\/csv/);
+    const text = failures.text;
+    expect(text.startsWith('\uFEFFCNPJ;Nome Fantasia;Razão Social;Complemento;Cidade;UF;Linha;Erro\r\n')).toBe(true);
+    expect(text).toContain('11.222.333/0001-82;CNPJ Errado;CNPJ Errado Ltda;;Londrina;PR;4;CNPJ inválido\r\n');
+    expect(text).toContain(';5;Cidade não encontrada em PR.\r\n');
+  });
+
+  it('never duplicates: the same file again changes nothing, a changed row updates, "Somente criar" leaves known companies alone', async () => {
+    const cnpjs = [freshCnpj(), freshCnpj(), freshCnpj()];
+    const rows = cnpjs.map((cnpj, index) => ({ cnpj, fantasia: `Repetida ${index}` }));
+    const first = await upload(Buffer.from(companiesCsv(rows)));
+    expect(await run(first.body.id, first.body.mapeamento)).toMatchObject({ criadas: 3, sem_alteracao: 0 });
+    const again = await upload(Buffer.from(companiesCsv(rows)));
+    expect(await run(again.body.id, again.body.mapeamento)).toMatchObject({ criadas: 0, atualizadas: 0, sem_alteracao: 3 });
+    const historyBefore = await sut.dataSource.getRepository(RecordHistoryEntry).count();
+
+    const changed = await upload(Buffer.from(companiesCsv([{ ...rows[0], fantasia: 'Repetida Renomeada' }, rows[1]])));
+    expect(await run(changed.body.id, changed.body.mapeamento, 'criar')).toMatchObject({ criadas: 0, atualizadas: 0, sem_alteracao: 2 });
+    const update = await upload(Buffer.from(companiesCsv([{ ...rows[0], fantasia: 'Repetida Renomeada' }, rows[1]])));
+    expect(await run(update.body.id, update.body.mapeamento)).toMatchObject({ criadas: 0, atualizadas: 1, sem_alteracao: 1 });
+    for (const cnpj of cnpjs) expect(await sut.dataSource.getRepository(Enterprise).countBy({ cnpj })).toBe(1);
+    expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: cnpjs[0] })).fantasia).toBe('Repetida Renomeada');
+    // Only the one update wrote history.
+    expect((await sut.dataSource.getRepository(RecordHistoryEntry).count()) - historyBefore).toBe(1);
+  });
+
+  it('imports an XLSX (the first sheet, numbers and text as Excel stores them)', async () => {
+    const cnpj = freshCnpj();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Empresas');
+    sheet.addRow(['cnpj', 'fantasia', 'razao social', 'cod ibge', 'logo', 'status']);
+    sheet.addRow([Number(cnpj), 'Planilha Agro', 'Planilha Agro Ltda', 4113700, 'John Deere', 'Inativa']);
+    const res = await upload(Buffer.from(await workbook.xlsx.writeBuffer()), 'empresas.xlsx');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.mapeamento).toMatchObject({ cnpj: 0, fantasia: 1, razao: 2, cidade_ibge: 3, logo: 4, status: 5 });
+    expect(await run(res.body.id, res.body.mapeamento)).toMatchObject({ status: 'concluida', criadas: 1, falhas: 0 });
+    expect(await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).toMatchObject({ cityId: 4113700, logo: 'john-deere.svg', ativo: 0 });
+  });
+
+  it('refuses a file that is no spreadsheet, an empty one, one with no known column, one too large: 400 in Portuguese, nothing stored', async () => {
+    const before = await sut.dataSource.getRepository(Import).count();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const cases: [Buffer, string][] = [
+      [png, 'Envie uma planilha CSV ou XLSX.'],
+      [Buffer.from('CNPJ;Nome Fantasia\r\n'), 'A planilha está vazia: nenhuma linha de dados foi encontrada.'],
+      [
+        Buffer.from('foo;bar\r\n1;2\r\n'),
+        'Nenhuma coluna da planilha corresponde a um campo: use a primeira linha para os nomes das colunas (baixe o modelo).',
+      ],
+      [Buffer.alloc(50 * 1024 * 1024 + 1, 'a'), 'A planilha passa de 50 MB: divida-a em arquivos menores.'],
+    ];
+    for (const [content, message] of cases) {
+      const res = await upload(content);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const wrongKind = await request(sut.server)
+      .post('/api/admin/importacoes')
+      .set(bearer(admin))
+      .field('tipo', 'tratores')
+      .attach('arquivo', Buffer.from('CNPJ\r\n1\r\n'), 'a.csv');
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.errors).toEqual({ tipo: 'Tipo inválido: use empresas.' });
+    expect(await sut.dataSource.getRepository(Import).count()).toBe(before);
+  });
+
+  it("checks the mapping sent, keeps each admin's imports to themselves, and allows one running import per admin", async () => {
+    const res = await upload(Buffer.from(companiesCsv([{ cnpj: freshCnpj(), fantasia: 'Mapa' }])));
+    const bad = await request(sut.server)
+      .post(`/api/admin/importacoes/${res.body.id}/iniciar`)
+      .set(bearer(admin))
+      .send({ mapeamento: { ...res.body.mapeamento, cnpj: null, fantasia: 99, inventado: 1 }, modo: 'atualizar' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      'mapeamento.cnpj': 'Escolha a coluna de CNPJ.',
+      'mapeamento.fantasia': 'Coluna inexistente na planilha.',
+      'mapeamento.inventado': 'Campo desconhecido.',
+    });
+    const other = await loginAs(sut, 'gestor');
+    expect((await request(sut.server).get(`/api/admin/importacoes/${res.body.id}`).set(bearer(other))).status).toBe(404);
+    const theirFailures = await request(sut.server).get(`/api/admin/importacoes/${res.body.id}/falhas`).set(bearer(other));
+    expect([theirFailures.status, theirFailures.body.message]).toEqual([404, 'Importação não encontrada.']);
+    const badMode = await request(sut.server)
+      .post(`/api/admin/importacoes/${res.body.id}/iniciar`)
+      .set(bearer(admin))
+      .send({ mapeamento: res.body.mapeamento, modo: 'tudo' });
+    expect(badMode.body.errors).toEqual({ modo: 'Modo inválido: use atualizar ou criar.' });
+    const template = await request(sut.server).get('/api/admin/importacoes/modelo?tipo=empresas').set(bearer(admin));
+    expect(template.status).toBe(200);
+    expect(template.text.split('\r\n')[0]).toBe(
+      '\uFEFFCNPJ;Nome Fantasia;Razão Social;Inscrição Estadual;Endereço;Número;Complemento;Bairro;CEP;Cidade;UF;Código IBGE da cidade;Telefone;Email;Site;Logo;Status',
+    );
+  });
+
+  it('cancels a queued import, and a run resumes from its last finished chunk after its instance died: every row exactly once', async () => {
+    const rows = Array.from({ length: 1200 }, (_, index) => ({ cnpj: freshCnpj(), fantasia: `Retomada ${index}` }));
+    const res = await upload(Buffer.from(companiesCsv(rows)));
+    const cancelled = await request(sut.server).delete(`/api/admin/importacoes/${res.body.id}`).set(bearer(admin));
+    expect(cancelled.body.status).toBe('cancelada');
+
+    // A run that died after its first chunk: the first 500 rows written and recorded as done, the import
+    // still "processando" with a heartbeat over a minute old. The next sweep takes it over.
+    const second = await upload(Buffer.from(companiesCsv(rows)));
+    const imports = sut.app.get(ImportsService);
+    const repository = sut.dataSource.getRepository(Import);
+    const partial = await upload(Buffer.from(companiesCsv(rows.slice(0, 500))));
+    await run(partial.body.id, partial.body.mapeamento);
+    await repository.update(
+      { id: second.body.id },
+      {
+        status: 'processando',
+        mode: 'atualizar',
+        nextRow: 500,
+        processed: 500,
+        created: 500,
+        heartbeatAt: new Date(Date.now() - 120_000),
+        startedAt: new Date(),
+      },
+    );
+    await imports.sweep();
+    const done = await finished(second.body.id);
+    expect(done).toMatchObject({ status: 'concluida', total: 1200, processadas: 1200, criadas: 1200, sem_alteracao: 0, falhas: 0 });
+    const cnpjs = rows.map((row) => row.cnpj);
+    const counted = (await sut.dataSource.query(
+      `SELECT COUNT(*) AS total, COUNT(DISTINCT cnpj) AS distintos FROM enterprises WHERE cnpj IN (${cnpjs.map(() => '?').join(',')})`,
+      cnpjs,
+    )) as { total: number | string; distintos: number | string }[];
+    expect([Number(counted[0].total), Number(counted[0].distintos)]).toEqual([1200, 1200]);
+  });
+});
