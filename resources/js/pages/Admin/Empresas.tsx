@@ -5,6 +5,7 @@ import { formatCnpj } from '@shared/br';
 import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/enterprise.views';
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { ExportMenu } from '../../components/admin/ExportMenu';
+import { ImportButton } from '../../components/admin/ImportDialog';
 import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
@@ -125,6 +126,7 @@ export default function Empresas() {
           <p className="mt-1 text-sm text-slate-600">Concessionárias, revendas, fabricantes, leiloeiros e produtores cadastrados.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <ImportButton onImported={reload} />
           <ExportMenu path="/admin/enterprises" query={filters} />
           <Button onClick={() => openForm(null)}>
             <Plus className="h-4 w-4" strokeWidth={2.2} aria-hidden="true" />

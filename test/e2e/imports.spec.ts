@@ -1,0 +1,77 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { wcagViolations } from '../support/axe.js';
+import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
+import { freshCnpj } from '../support/enterprise-factory.js';
+
+// Issue 31: "Importar" on Empresas, the whole dialog, as staff use it with a spreadsheet saved by Excel.
+const app = useBrowserApp();
+mkdirSync('test-results', { recursive: true });
+
+const cp1252 = (text: string) => Buffer.from(Array.from(text, (char) => char.charCodeAt(0)));
+const formatCnpj = (digits: string) => `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
+
+/** Every button of the open dialog inside the viewport's width. */
+async function buttonsInside(page: import('playwright-core').Page, width: number): Promise<string[]> {
+  const outside: string[] = [];
+  for (const button of await page.getByRole('dialog').getByRole('button').all()) {
+    const box = await button.boundingBox();
+    if (!box || box.x < 0 || box.x + box.width > width + 0.5) outside.push((await button.innerText()) || 'sem nome');
+  }
+  return outside;
+}
+
+describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
+  for (const width of [390, 1440]) {
+    it(`uploads a spreadsheet, maps and previews it, imports it and downloads the failed rows (${width} px)`, async () => {
+      const marker = `Importada${width}`;
+      const good = [freshCnpj(), freshCnpj()];
+      const csv = [
+        'CNPJ;Nome Fantasia;Razão Social;Cidade;UF',
+        `${formatCnpj(good[0])};${marker} Conceição;${marker} Conceição Máquinas Ltda;Londrina;PR`,
+        `${formatCnpj(good[1])};${marker} Araújo;${marker} Araújo Peças Ltda;São Paulo;SP`,
+        `11.222.333/0001-82;${marker} Errada;Errada Ltda;Londrina;PR`,
+      ].join('\r\n');
+      const { page, close, errors } = await openAdminPage(app, '/admin/empresas', 'Empresas', width);
+      try {
+        await page.getByRole('button', { name: 'Importar' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+        await dialog.waitFor();
+        expect(await wcagViolations(page), 'the file step').toEqual([]);
+        await dialog.getByLabel('Planilha').setInputFiles({ name: 'empresas.csv', mimeType: 'text/csv', buffer: cp1252(csv) });
+        await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+
+        await dialog.getByText('Prévia das primeiras 3 linhas: 1 com erro').waitFor();
+        expect(await dialog.getByLabel('CNPJ').inputValue()).toBe('0');
+        await dialog.getByText(`${marker} Conceição`, { exact: false }).first().waitFor();
+        await dialog.getByText('CNPJ: CNPJ inválido').waitFor();
+        expect(await buttonsInside(page, width)).toEqual([]);
+        expect(await wcagViolations(page), 'the mapping and preview').toEqual([]);
+        await page.screenshot({ path: `test-results/importar-previa-${width}.png`, fullPage: true });
+        await dialog.getByRole('button', { name: 'Continuar' }).click();
+
+        await dialog.getByRole('radio', { name: 'Criar novos e atualizar existentes' }).check();
+        await dialog.getByText('1 das 3 primeiras têm erros e não serão importadas', { exact: false }).waitFor();
+        await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+
+        await dialog.getByRole('heading', { name: 'Importação concluída' }).waitFor({ timeout: 15_000 });
+        const counts = await dialog.locator('dl > div').allInnerTexts();
+        expect(counts.map((text) => text.replace(/\s+/g, ' '))).toEqual(['Criadas 2', 'Atualizadas 0', 'Sem alteração 0', 'Com erro 1']);
+        expect(await wcagViolations(page), 'the summary').toEqual([]);
+        await page.screenshot({ path: `test-results/importar-resumo-${width}.png`, fullPage: true });
+        const download = page.waitForEvent('download');
+        await dialog.getByRole('button', { name: 'Baixar linhas com erro' }).click();
+        const file = readFileSync(await (await download).path());
+        expect(file.toString('utf8')).toContain(`11.222.333/0001-82;${marker} Errada;Errada Ltda;Londrina;PR;4;CNPJ inválido`);
+
+        await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(await app.sut.dataSource.getRepository(Enterprise).countBy({ cnpj: good[0] })).toBe(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
