@@ -30,6 +30,7 @@ import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '..
 import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
+import type { ImportChunkCounts } from '../shared/import.views.js';
 import type { AddressInput } from './dto/address.input.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
@@ -52,14 +53,6 @@ import { enterprisesError } from './enterprises.errors.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];
-
-/** What one chunk of an import did: rows created, updated and left as they were, and the rows that failed. */
-export interface ImportChunkCounts {
-  criadas: number;
-  atualizadas: number;
-  sem_alteracao: number;
-  falhas: { line: number; error: string }[];
-}
 
 /** Bulk Ativar/Desativar writes the companies' status, each row recorded as its own status change. */
 const BULK_TARGET: BulkStatusTarget = {

@@ -35,6 +35,21 @@ const EXAMPLES: Record<(typeof IMPORT_KINDS)[number], Record<string, string>> = 
     logo: 'john-deere.svg',
     status: 'Ativa',
   },
+  usuarios: {
+    email: 'maria.souza@agroexemplo.com.br',
+    firstname: 'Maria',
+    lastname: 'Souza',
+    cpf: '529.982.247-25',
+    fone: '(43) 99876-5432',
+    empresa: '11.222.333/0001-81',
+    cargo: 'Comprador',
+    ocupacao: 'Concessionária',
+    cidade: 'Londrina',
+    uf: 'PR',
+    cidade_ibge: '',
+    status: 'Ativo',
+    plano_valido: '31/12/2026',
+  },
 };
 
 const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -145,7 +160,7 @@ async function readUpload(req: HttpRequest): Promise<{ tipo: (typeof IMPORT_KIND
     throw importsError('IMPORT_NOT_A_TABLE', { message: 'Não foi possível receber a planilha. Tente novamente.' });
   }
   if (!IMPORT_KINDS.includes(tipo as (typeof IMPORT_KINDS)[number]))
-    throw new AppException(400, 'VALIDATION_FAILED', 'Tipo inválido: use empresas.', { tipo: 'Tipo inválido: use empresas.' });
+    throw new AppException(400, 'VALIDATION_FAILED', 'Tipo inválido: use empresas ou usuarios.', { tipo: 'Tipo inválido: use empresas ou usuarios.' });
   if (!file) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Escolha a planilha (campo arquivo).' });
   if (file.content.length === 0) throw importsError('IMPORT_EMPTY');
   return { tipo: tipo as (typeof IMPORT_KINDS)[number], file };

@@ -8,6 +8,11 @@ import { CitiesService } from '../cities/cities.service.js';
 import { DailyJobs } from '../common/daily-jobs.js';
 import { AppException, errorCatalog, ValidationFailedException } from '../common/http/app.exception.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
+import { Enterprise } from '../enterprises/enterprise.entity.js';
+import { AppUsersService } from '../users/app-users.service.js';
+import { UserLookupsService } from '../users/user-lookups.service.js';
+import { toSearchText } from '../common/search-text.js';
+import { isValidCnpj, onlyDigits } from '../shared/br/index.js';
 import { LiveNotices } from '../live/live-notices.js';
 import { LogosService } from '../logos/logos.service.js';
 import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
@@ -25,7 +30,7 @@ import { ImportFailure } from './import-failure.entity.js';
 import { IMPORT_FIELDS, guessMapping, mapsAnything, type ImportKind } from './import-fields.js';
 import { ImportFiles } from './import-files.js';
 import { Import } from './import.entity.js';
-import { checkCompanyRow, type RowCells, type RowLookups } from './row-rules.js';
+import { checkCompanyRow, checkUserRow, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
 
 /** What is read of a file to tell its format and its dialect. */
@@ -53,6 +58,12 @@ export const importsError = errorCatalog({
 
 const sqlNow = () => new Date();
 
+/** Where each kind's records live in the app: the resource its events name, and its list. */
+const TARGETS: Record<ImportKind, { recurso: 'empresa' | 'usuario'; link: string }> = {
+  empresas: { recurso: 'empresa', link: '/admin/empresas' },
+  usuarios: { recurso: 'usuario', link: '/admin/usuarios' },
+};
+
 /**
  * Imports of spreadsheets (companies): the upload is stored and analysed (format, columns, the mapping guessed,
  * the first 100 rows checked by the form's rules), then run as a job in chunks of 500 rows, each chunk and the
@@ -73,6 +84,8 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     private readonly files: ImportFiles,
     private readonly enterprises: EnterprisesService,
+    private readonly users: AppUsersService,
+    private readonly userLookups: UserLookupsService,
     private readonly cities: CitiesService,
     private readonly logos: LogosService,
     private readonly notices: LiveNotices,
@@ -96,9 +109,18 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     await Promise.allSettled(this.running.values());
   }
 
-  /** The rows' lookups for the form's rules: cities by name/UF or code, logos by file name. */
-  private lookups(): RowLookups {
+  /** The rows' lookups for the form's rules: cities by name/UF or code, logos by file name, companies, cargos, ramos. */
+  private lookups(): RowLookups & UserRowLookups {
     let logoNames: Promise<Map<string, string>> | null = null;
+    const folded = (names: Promise<Map<number, string>>) =>
+      names.then((byId) => {
+        const byName = new Map<string, number>();
+        for (const [id, name] of byId) byName.set(toSearchText(name), id);
+        return byName;
+      });
+    let cargos: Promise<Map<string, number>> | null = null;
+    let ocupacoes: Promise<Map<string, number>> | null = null;
+    const companies = new Map<string, { id: number } | { error: string }>();
     return {
       citiesNamed: (name, uf) => this.cities.named(name, uf),
       cityExists: async (id) => (await this.cities.find(id)) !== null,
@@ -115,6 +137,37 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         return (await logoNames).get(name.trim().toLowerCase().slice(0, 120)) ?? null;
       },
       defaultLogo: DEFAULT_LOGO_FILE,
+      cargo: async (name) => (await (cargos ??= folded(this.userLookups.cargoNames()))).get(toSearchText(name.slice(0, 120))) ?? null,
+      ocupacao: async (name) => (await (ocupacoes ??= folded(this.userLookups.ocupacaoNames()))).get(toSearchText(name.slice(0, 120))) ?? null,
+      enterprise: async (text) => {
+        const key = text.trim().slice(0, 160);
+        const known = companies.get(key);
+        if (known) return known;
+        const found = await this.companyNamed(key);
+        if (companies.size < 10_000) companies.set(key, found);
+        return found;
+      },
+    };
+  }
+
+  /** A user's company from a sheet: by CNPJ when the cell is one, else by its fantasia or razão (one only). */
+  private async companyNamed(text: string): Promise<{ id: number } | { error: string }> {
+    const repository = this.imports.manager.getRepository(Enterprise);
+    const digits = onlyDigits(text, 20);
+    if (digits.length === 14 && isValidCnpj(digits)) {
+      const found = await repository.findOne({ select: { enterpriseId: true }, where: { cnpj: digits } });
+      return found ? { id: found.enterpriseId } : { error: 'Nenhuma empresa com este CNPJ.' };
+    }
+    const rows = await repository
+      .createQueryBuilder('e')
+      .select('e.enterpriseId', 'id')
+      .where('LOWER(e.fantasia) = LOWER(:name) OR LOWER(e.razao) = LOWER(:name)', { name: text })
+      .limit(2)
+      .getRawMany<{ id: number | string }>();
+    if (rows.length === 1) return { id: Number(rows[0].id) };
+    return {
+      error:
+        rows.length === 0 ? 'Empresa não encontrada: use o CNPJ ou o nome de uma empresa cadastrada.' : 'Há mais de uma empresa com este nome: use o CNPJ.',
     };
   }
 
@@ -180,15 +233,21 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const lookups = this.lookups();
     const checked: ImportSampleRow[] = [];
     for (const [index, row] of rows.entries()) {
-      const result = await this.checkRow(row, mapping, lookups);
+      const result = await this.checkRow(kind, row, mapping, lookups);
       checked.push({ linha: index + 2, valores: row, erros: result.errors });
     }
     return checked;
   }
 
-  /** A row checked by its form's rules (companies: the only kind imported so far). */
-  private checkRow(row: string[], mapping: Record<string, number | null>, lookups: RowLookups) {
-    return checkCompanyRow(ImportsService.cells(row, mapping), lookups, mapping.logo !== null && mapping.logo !== undefined);
+  /** A row checked by its kind's form rules. */
+  private checkRow(
+    kind: ImportKind,
+    row: string[],
+    mapping: Record<string, number | null>,
+    lookups: RowLookups & UserRowLookups,
+  ): Promise<CheckedRow<unknown>> {
+    const cells = ImportsService.cells(row, mapping);
+    return kind === 'usuarios' ? checkUserRow(cells, lookups) : checkCompanyRow(cells, lookups, mapping.logo !== null && mapping.logo !== undefined);
   }
 
   /** The preview of an analysed import with another mapping. */
@@ -376,7 +435,9 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const actor = { adminId: found.adminId, adminUsername: admin?.username ?? null, adminName: admin?.name ?? null, ip: null };
     const mapping = JSON.parse(found.mapping) as Record<string, number | null>;
     const lookups = this.lookups();
-    const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: 'empresa' as const };
+    const kind = found.kind as ImportKind;
+    const target = TARGETS[kind];
+    const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: target.recurso };
     let dataRow = 0;
     let chunk: { line: number; row: string[] }[] = [];
     let headerSeen = false;
@@ -387,13 +448,14 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       const checked: { line: number; input: never; ativo: 0 | 1 | null }[] = [];
       const failed: { line: number; row: string[]; error: string }[] = [];
       for (const { line, row } of rows) {
-        const result = await this.checkRow(row, mapping, lookups);
+        const result = await this.checkRow(kind, row, mapping, lookups);
         if (result.value) checked.push({ line, input: result.value as never, ativo: result.ativo });
         else failed.push({ line, row, error: Object.values(result.errors).join(' ') });
       }
       const byLine = new Map(rows.map(({ line, row }) => [line, row]));
       const reached = dataRow;
-      await this.enterprises.importRows(checked, {
+      const apply = kind === 'usuarios' ? this.users.importRows.bind(this.users) : this.enterprises.importRows.bind(this.enterprises);
+      await apply(checked, {
         onlyCreate: found.mode === 'criar',
         actor,
         importId: id,
@@ -442,7 +504,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, finishedAt: sqlNow(), heartbeatAt: null });
       found = await this.imports.findOneByOrFail({ id });
       const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
-      await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, '/admin/empresas');
+      await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
     } catch (error) {
       if (this.stopping) return;
       this.logger.error(`Import ${id} failed: ${(error as Error).message}`);

@@ -1,6 +1,7 @@
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
 import { EnterpriseInput } from '../enterprises/dto/enterprise.input.js';
+import { UpdateUserInput } from '../users/dto/update-user.input.js';
 
 /**
  * A spreadsheet row checked by the same rules as the form: its cells (by field, as the mapping picked them) turned
@@ -47,7 +48,10 @@ const filled = (cell: string | undefined) => (cell ?? '').trim().slice(0, 1_000)
  * The city a row names: by IBGE code when it has one, else by name in its UF (or alone when the name is in one
  * UF only). Undefined when the row names no city.
  */
-export async function cityOf(cells: RowCells, lookups: RowLookups): Promise<{ id: number } | { error: string } | undefined> {
+export async function cityOf(
+  cells: RowCells,
+  lookups: Pick<RowLookups, 'citiesNamed' | 'cityExists'>,
+): Promise<{ id: number } | { error: string } | undefined> {
   const code = filled(cells.cidade_ibge);
   if (code) {
     if (!/^\d{7}$/.test(code)) return { error: 'Código IBGE inválido: use os 7 dígitos do município.' };
@@ -103,4 +107,75 @@ export async function checkCompanyRow(cells: RowCells, lookups: RowLookups, hasL
   // The form's messages first, then what only a sheet can get wrong (a city or a logo by name).
   const all = { ...checked.errors, ...errors };
   return { value: Object.keys(all).length === 0 ? checked.value : null, ativo: ativo ?? null, errors: all };
+}
+
+/** What an app user's row names besides a city: its company, cargo and ramo de atividade. */
+export interface UserRowLookups extends Pick<RowLookups, 'citiesNamed' | 'cityExists'> {
+  /** The company of a CNPJ (digits, with or without punctuation) or of a name (fantasia or razão). */
+  enterprise(cnpjOrName: string): Promise<{ id: number } | { error: string }>;
+  cargo(name: string): Promise<number | null>;
+  ocupacao(name: string): Promise<number | null>;
+}
+
+/** An app user's row: the form's input, and besides it the city, the status and the plan's end a sheet may hold. */
+export interface UserRow extends UpdateUserInput {
+  city_id: number | null | undefined;
+  plano_valido: Date | null | undefined;
+}
+
+/** A day written dd/mm/aaaa (or aaaa-mm-dd), as a date at noon UTC; undefined when it is not one. */
+export function dayOf(cell: string): Date | undefined {
+  const text = cell.trim().slice(0, 30);
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  const [day, month, year] = br ? [Number(br[1]), Number(br[2]), Number(br[3])] : iso ? [Number(iso[3]), Number(iso[2]), Number(iso[1])] : [0, 0, 0];
+  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  return year > 1900 && date.getUTCDate() === day && date.getUTCMonth() === month - 1 ? date : undefined;
+}
+
+/** An app user's row by the 'Editar Usuário' form's rules, with its company, cargo, ramo and city found by name. */
+export async function checkUserRow(cells: RowCells, lookups: UserRowLookups): Promise<CheckedRow<UserRow>> {
+  const errors: Record<string, string> = {};
+  const input: Record<string, unknown> = {};
+  for (const field of ['firstname', 'lastname', 'email', 'fone', 'cpf']) {
+    const value = filled(cells[field]);
+    input[field] = value === '' ? null : value;
+  }
+  for (const required of ['firstname', 'lastname', 'email']) if (input[required] === null) input[required] = '';
+
+  const company = filled(cells.empresa);
+  if (company) {
+    const found = await lookups.enterprise(company);
+    if ('error' in found) errors.empresa = found.error;
+    else input.enterprise_id = found.id;
+  }
+  for (const [field, column, message] of [
+    ['cargo', 'cargo_id', 'Cargo não encontrado: use um dos cargos da lista do formulário.'],
+    ['ocupacao', 'ocupacao_id', 'Ramo de atividade não encontrado: use um dos ramos da lista do formulário.'],
+  ] as const) {
+    const name = filled(cells[field]);
+    if (!name) continue;
+    const id = await (field === 'cargo' ? lookups.cargo(name) : lookups.ocupacao(name));
+    if (id === null) errors[field] = message;
+    else input[column] = id;
+  }
+
+  const city = await cityOf(cells, lookups);
+  if (city && 'error' in city) errors.cidade = city.error;
+
+  const plan = filled(cells.plano_valido);
+  const planDay = plan ? dayOf(plan) : null;
+  if (planDay === undefined) errors.plano_valido = 'Data inválida: use dd/mm/aaaa.';
+
+  const ativo = statusOf(cells.status);
+  if (ativo === undefined) errors.status = 'Status inválido: use Ativo ou Inativo.';
+
+  const checked = await validated(UpdateUserInput, input);
+  const all = { ...checked.errors, ...errors };
+  if (Object.keys(all).length > 0 || !checked.value) return { value: null, ativo: ativo ?? null, errors: all };
+  const value: UserRow = Object.assign(checked.value, {
+    city_id: city && 'id' in city ? city.id : cells.cidade === undefined && cells.cidade_ibge === undefined ? undefined : null,
+    plano_valido: cells.plano_valido === undefined ? undefined : planDay,
+  });
+  return { value, ativo: ativo ?? null, errors: {} };
 }

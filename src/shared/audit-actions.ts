@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'enterprise.billing.delete': 'Endereço de cobrança removido',
   'enterprise.export': 'Empresas exportadas',
   'logo.upload': 'Logo enviada',
+  'user.create': 'Usuário cadastrado (importação)',
   'user.update': 'Usuário editado',
   'user.status': 'Status do usuário',
   'user.reset_password': 'E-mail de redefinição enviado',

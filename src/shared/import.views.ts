@@ -65,3 +65,11 @@ export interface ImportView {
 export interface ImportAnalysis extends ImportView {
   amostra: ImportSampleRow[];
 }
+
+/** What one chunk of an import did: rows created, updated and left as they were, and the rows that failed. */
+export interface ImportChunkCounts {
+  criadas: number;
+  atualizadas: number;
+  sem_alteracao: number;
+  falhas: { line: number; error: string }[];
+}

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, QueryFailedError, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { AuditEntry } from '../audit/audit-entry.entity.js';
+import type { ImportChunkCounts } from '../shared/import.views.js';
+import type { UserRow } from '../imports/row-rules.js';
 import { CitiesService } from '../cities/cities.service.js';
 import { onlyDigits } from '../shared/br/index.js';
 import { searchWords } from '../common/search-text.js';
@@ -392,6 +395,94 @@ export class AppUsersService {
     return this.get(id);
   }
 
+  /**
+   * One chunk of an import of app users (rows checked by the 'Editar Usuário' form's rules, their company, cargo,
+   * ramo and city found): each matched by e-mail, then by CPF (the file's earlier rows included). A new one is
+   * created without a password (the app's "Esqueci minha senha" sets it); a known one gets the columns that
+   * differ, or is counted unchanged; `onlyCreate` leaves known users as they are. One transaction, history
+   * "importação", an audit entry per row written, and `alsoInside` (the import's progress) in it too.
+   */
+  async importRows(
+    rows: { line: number; input: UserRow; ativo: 0 | 1 | null }[],
+    options: { onlyCreate: boolean; actor: AuditActor; importId: number; alsoInside?: (manager: EntityManager, counts: ImportChunkCounts) => Promise<void> },
+  ): Promise<ImportChunkCounts> {
+    const counts: ImportChunkCounts = { criadas: 0, atualizadas: 0, sem_alteracao: 0, falhas: [] };
+    const prepared = rows.map((row) => {
+      const values: Partial<AppUser> = {
+        firstname: row.input.firstname,
+        lastname: row.input.lastname,
+        email: row.input.email.toLowerCase(),
+        fone: row.input.fone ? onlyDigits(row.input.fone) : null,
+        cpf: row.input.cpf ? onlyDigits(row.input.cpf) : null,
+        enterpriseId: row.input.enterprise_id ?? null,
+        cargoId: row.input.cargo_id ?? null,
+        ocupacaoId: row.input.ocupacao_id ?? null,
+      };
+      if (row.input.city_id !== undefined) values.cityId = row.input.city_id;
+      if (row.input.plano_valido !== undefined) values.planoValido = row.input.plano_valido;
+      if (row.ativo !== null) values.status = row.ativo;
+      return { line: row.line, values };
+    });
+    const context = { actorId: options.actor.adminId, actorName: options.actor.adminName || options.actor.adminUsername, source: 'importacao' as const };
+    await this.history.run(context, async (manager) => {
+      const repository = manager.getRepository(AppUser);
+      const emails = [...new Set(prepared.map((row) => row.values.email!))];
+      const cpfs = [...new Set(prepared.map((row) => row.values.cpf).filter((cpf): cpf is string => Boolean(cpf)))];
+      const known = [
+        ...(emails.length > 0 ? await repository.find({ where: { email: In(emails) } }) : []),
+        ...(cpfs.length > 0 ? await repository.find({ where: { cpf: In(cpfs) } }) : []),
+      ];
+      const byEmail = new Map(known.filter((user) => user.email).map((user) => [user.email!, user]));
+      const byCpf = new Map<string, AppUser>();
+      for (const user of known) if (user.cpf && !byCpf.has(user.cpf)) byCpf.set(user.cpf, user);
+      const audit: Partial<AuditEntry>[] = [];
+      const entry = (action: 'user.create' | 'user.update', id: number, line: number) =>
+        audit.push({
+          adminId: options.actor.adminId,
+          adminUsername: options.actor.adminUsername,
+          ip: options.actor.ip,
+          action,
+          targetType: 'user',
+          targetId: id,
+          summary: JSON.stringify({ importacao: options.importId, linha: line }),
+        });
+      for (const { line, values } of prepared) {
+        const current = byEmail.get(values.email!) ?? (values.cpf ? byCpf.get(values.cpf) : undefined);
+        if (!current) {
+          const created = await repository.save(repository.create({ status: 1, ...values }));
+          byEmail.set(created.email!, created);
+          if (created.cpf) byCpf.set(created.cpf, created);
+          counts.criadas += 1;
+          entry('user.create', created.userId, line);
+          continue;
+        }
+        if (options.onlyCreate) {
+          counts.sem_alteracao += 1;
+          continue;
+        }
+        const changed = Object.fromEntries(
+          Object.entries(values).filter(([key, value]) => !sameValue((current as unknown as Record<string, unknown>)[key], value)),
+        ) as Partial<AppUser>;
+        if (changed.email && byEmail.get(changed.email) && byEmail.get(changed.email) !== current) {
+          counts.falhas.push({ line, error: 'Este email já pertence a outro usuário.' });
+          continue;
+        }
+        if (Object.keys(changed).length === 0) {
+          counts.sem_alteracao += 1;
+          continue;
+        }
+        await this.history.updateRow(manager, 'usuario', current.userId, undefined, { ...changed, dateModified: new Date() });
+        Object.assign(current, changed);
+        if (current.email) byEmail.set(current.email, current);
+        counts.atualizadas += 1;
+        entry('user.update', current.userId, line);
+      }
+      if (audit.length > 0) await manager.insert(AuditEntry, audit);
+      await options.alsoInside?.(manager, counts);
+    });
+    return counts;
+  }
+
   /** The form's fields as column values, once the e-mail is free and the chosen company, cargo and ramo exist. */
   private async profileValues(id: number, input: UpdateUserInput): Promise<Partial<AppUser>> {
     const email = input.email.toLowerCase();
@@ -494,4 +585,18 @@ export class AppUsersService {
 
 function duplicateEmail(): AppException {
   return usersError('EMAIL_ALREADY_REGISTERED');
+}
+
+/** Whether a column's value is the one an import brings (dates compared by their instant). */
+function sameValue(current: unknown, next: unknown): boolean {
+  if (current instanceof Date || next instanceof Date) {
+    return (
+      current !== null &&
+      next !== null &&
+      current !== undefined &&
+      next !== undefined &&
+      new Date(current as Date).getTime() === new Date(next as Date).getTime()
+    );
+  }
+  return current === next;
 }

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { AppUser } from '../../src/users/app-user.entity.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { Import } from '../../src/imports/import.entity.js';
 import { RecordHistoryEntry } from '../../src/history/record-history.entity.js';
@@ -140,6 +141,59 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     expect(await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).toMatchObject({ cityId: 4113700, logo: 'john-deere.svg', ativo: 0 });
   });
 
+  it('imports app users: company by CNPJ or name, cargo and ramo by name, matched by e-mail then CPF, never duplicated', async () => {
+    const company = freshCnpj();
+    const made = await upload(Buffer.from(companiesCsv([{ cnpj: company, fantasia: 'Empresa dos Usuários' }])));
+    await run(made.body.id, made.body.mapeamento);
+    const header = 'Nome;Sobrenome;E-mail;CPF;Empresa;Cargo;Ramo de Atividade;Cidade;UF;Status;Plano Válido Até';
+    const lines = [
+      header,
+      `Ana;Conceição;ANA.IMPORT@fazenda.com.br;529.982.247-25;${formatCnpj(company)};Vendedor;Concessionária;Londrina;PR;Ativo;31/12/2026`,
+      'Bruno;Araújo;bruno.import@fazenda.com.br;;Empresa dos Usuários;comprador;;São Paulo;SP;Inativo;',
+      'Carla;Sem Empresa;carla.import@fazenda.com.br;;Empresa Que Não Existe;Astronauta;;;;talvez;31/02/2026',
+    ];
+    const send = (rows: string[]) =>
+      request(sut.server)
+        .post('/api/admin/importacoes')
+        .set(bearer(admin))
+        .field('tipo', 'usuarios')
+        .attach('arquivo', Buffer.from(rows.join('\r\n')), 'usuarios.csv');
+    const res = await send(lines);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.mapeamento).toMatchObject({
+      firstname: 0,
+      lastname: 1,
+      email: 2,
+      cpf: 3,
+      empresa: 4,
+      cargo: 5,
+      ocupacao: 6,
+      cidade: 7,
+      uf: 8,
+      status: 9,
+      plano_valido: 10,
+    });
+    expect(res.body.amostra[2].erros).toEqual({
+      empresa: 'Empresa não encontrada: use o CNPJ ou o nome de uma empresa cadastrada.',
+      cargo: 'Cargo não encontrado: use um dos cargos da lista do formulário.',
+      plano_valido: 'Data inválida: use dd/mm/aaaa.',
+      status: 'Status inválido: use Ativo ou Inativo.',
+    });
+    expect(await run(res.body.id, res.body.mapeamento)).toMatchObject({ status: 'concluida', criadas: 2, falhas: 1 });
+    const users = sut.dataSource.getRepository(AppUser);
+    const ana = await users.findOneByOrFail({ email: 'ana.import@fazenda.com.br' });
+    const companyId = (await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: company })).enterpriseId;
+    expect(ana).toMatchObject({ firstname: 'Ana', lastname: 'Conceição', cpf: '52998224725', enterpriseId: companyId, cityId: 4113700, status: 1 });
+    expect(new Date(ana.planoValido!).toISOString().slice(0, 10)).toBe('2026-12-31');
+    expect(await users.findOneByOrFail({ email: 'bruno.import@fazenda.com.br' })).toMatchObject({ enterpriseId: companyId, status: 0, cityId: 3550308 });
+
+    // Again, with Ana under another e-mail but the same CPF: matched by CPF, her e-mail updated, nobody duplicated.
+    const again = await send([header, lines[1].replace('ANA.IMPORT@', 'ana.nova@'), lines[2]]);
+    expect(await run(again.body.id, again.body.mapeamento)).toMatchObject({ criadas: 0, atualizadas: 1, sem_alteracao: 1 });
+    expect(await users.countBy({ cpf: '52998224725' })).toBe(1);
+    expect((await users.findOneByOrFail({ cpf: '52998224725' })).email).toBe('ana.nova@fazenda.com.br');
+  });
+
   it('refuses a file that is no spreadsheet, an empty one, one with no known column, one too large: 400 in Portuguese, nothing stored', async () => {
     const before = await sut.dataSource.getRepository(Import).count();
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -163,7 +217,7 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
       .field('tipo', 'tratores')
       .attach('arquivo', Buffer.from('CNPJ\r\n1\r\n'), 'a.csv');
     expect(wrongKind.status).toBe(400);
-    expect(wrongKind.body.errors).toEqual({ tipo: 'Tipo inválido: use empresas.' });
+    expect(wrongKind.body.errors).toEqual({ tipo: 'Tipo inválido: use empresas ou usuarios.' });
     expect(await sut.dataSource.getRepository(Import).count()).toBe(before);
   });
 

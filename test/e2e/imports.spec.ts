@@ -74,4 +74,27 @@ describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
       }
     });
   }
+  it('imports app users from the Usuários do App page with the same dialog (1440 px)', async () => {
+    const { page, close } = await openAdminPage(app, '/admin/usuarios', 'Usuários do App', 1440);
+    try {
+      await page.getByRole('button', { name: 'Importar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importar usuários' });
+      await dialog.getByLabel('Planilha').setInputFiles({
+        name: 'usuarios.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('Nome;Sobrenome;Email\r\nJoana;Importada;joana.importada@fazenda.com.br\r\n'),
+      });
+      await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+      await dialog.getByText('Prévia das primeiras 1 linhas: todas corretas').waitFor();
+      expect(await wcagViolations(page), 'the users mapping').toEqual([]);
+      await dialog.getByRole('button', { name: 'Continuar' }).click();
+      await dialog.getByText('O que fazer com os usuários que já existem (mesmo e-mail ou CPF)').waitFor();
+      await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+      await dialog.getByRole('heading', { name: 'Importação concluída' }).waitFor({ timeout: 15_000 });
+      await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+      await page.getByText('joana.importada@fazenda.com.br').first().waitFor();
+    } finally {
+      await close();
+    }
+  });
 });

@@ -16,10 +16,10 @@ export class ImportStartInput extends ImportPreviewInput {
   modo: ImportMode;
 }
 
-/** The kinds of record imported so far. */
-export const IMPORT_KINDS = ['empresas'] as const;
+/** The kinds of record imported. */
+export const IMPORT_KINDS = ['empresas', 'usuarios'] as const;
 
 export class ImportTemplateQuery {
-  @IsIn(IMPORT_KINDS, { message: 'Tipo inválido: use empresas.' })
+  @IsIn(IMPORT_KINDS, { message: 'Tipo inválido: use empresas ou usuarios.' })
   tipo: (typeof IMPORT_KINDS)[number];
 }

@@ -27,7 +27,24 @@ type Step = 'arquivo' | 'mapeamento' | 'confirmar' | 'progresso' | 'resumo';
  * again every few seconds when they are away) → the summary with the failed rows to download. An import under
  * way is shown again when the dialog opens, so the page can be closed and reopened.
  */
-export function ImportButton({ onImported }: { onImported: () => void }) {
+type Kind = 'empresas' | 'usuarios';
+
+/** How the dialog speaks of each kind of record. */
+const KINDS: Record<Kind, { title: string; matched: string; existing: string }> = {
+  empresas: {
+    title: 'Importar empresas',
+    matched: 'As empresas são reconhecidas pelo CNPJ: uma planilha enviada de novo não duplica nenhuma.',
+    existing: 'O que fazer com as empresas que já existem (mesmo CNPJ)',
+  },
+  usuarios: {
+    title: 'Importar usuários',
+    matched:
+      'Os usuários são reconhecidos pelo e-mail (ou, sem ele, pelo CPF): uma planilha enviada de novo não duplica nenhum. Os novos entram sem senha e a definem pelo "Esqueci minha senha" do aplicativo.',
+    existing: 'O que fazer com os usuários que já existem (mesmo e-mail ou CPF)',
+  },
+};
+
+export function ImportButton({ kind, onImported }: { kind: Kind; onImported: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -37,6 +54,7 @@ export function ImportButton({ onImported }: { onImported: () => void }) {
       </Button>
       {open && (
         <ImportDialog
+          kind={kind}
           onClose={(changed) => {
             setOpen(false);
             if (changed) onImported();
@@ -47,7 +65,8 @@ export function ImportButton({ onImported }: { onImported: () => void }) {
   );
 }
 
-function ImportDialog({ onClose }: { onClose: (changed: boolean) => void }) {
+function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolean) => void }) {
+  const words = KINDS[kind];
   const [step, setStep] = useState<Step>('arquivo');
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<ImportAnalysis | null>(null);
@@ -103,7 +122,7 @@ function ImportDialog({ onClose }: { onClose: (changed: boolean) => void }) {
     setError(null);
     setErrors({});
     const form = new FormData();
-    form.append('tipo', 'empresas');
+    form.append('tipo', kind);
     form.append('arquivo', file);
     try {
       const answer = await api<ImportAnalysis>('POST', '/admin/importacoes', form);
@@ -216,7 +235,7 @@ function ImportDialog({ onClose }: { onClose: (changed: boolean) => void }) {
   );
 
   return (
-    <Modal open title="Importar empresas" onClose={() => onClose(running || step === 'resumo')} busy={busy} size="lg" footer={footer}>
+    <Modal open title={words.title} onClose={() => onClose(running || step === 'resumo')} busy={busy} size="lg" footer={footer}>
       {error && (
         <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
@@ -249,7 +268,7 @@ function ImportDialog({ onClose }: { onClose: (changed: boolean) => void }) {
           </div>
           <button
             type="button"
-            onClick={() => void downloadFile('/admin/importacoes/modelo?tipo=empresas', 'modelo-empresas.csv').catch(() => undefined)}
+            onClick={() => void downloadFile(`/admin/importacoes/modelo?tipo=${kind}`, `modelo-${kind}.csv`).catch(() => undefined)}
             className="min-h-11 font-semibold text-brand-800 underline underline-offset-2"
           >
             Baixar modelo de planilha
@@ -286,7 +305,7 @@ function ImportDialog({ onClose }: { onClose: (changed: boolean) => void }) {
         <div className="space-y-5 text-sm text-slate-700">
           <RadioGroupField<ImportMode>
             name="modo"
-            legend="O que fazer com as empresas que já existem (mesmo CNPJ)"
+            legend={words.existing}
             value={mode}
             onChange={setMode}
             options={IMPORT_MODES.map((value) => ({ value, label: IMPORT_MODE_LABELS[value] }))}

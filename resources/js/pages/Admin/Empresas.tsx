@@ -126,7 +126,7 @@ export default function Empresas() {
           <p className="mt-1 text-sm text-slate-600">Concessionárias, revendas, fabricantes, leiloeiros e produtores cadastrados.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <ImportButton onImported={reload} />
+          <ImportButton kind="empresas" onImported={reload} />
           <ExportMenu path="/admin/enterprises" query={filters} />
           <Button onClick={() => openForm(null)}>
             <Plus className="h-4 w-4" strokeWidth={2.2} aria-hidden="true" />

@@ -5,6 +5,7 @@ import { formatCpf, formatPhone } from '@shared/br';
 import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.views';
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { ExportMenu } from '../../components/admin/ExportMenu';
+import { ImportButton } from '../../components/admin/ImportDialog';
 import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
 import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
@@ -169,7 +170,10 @@ export default function Usuarios() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Usuários do App</h1>
           <p className="mt-1 text-sm text-slate-600">Produtores, vendedores, compradores e equipes que usam o aplicativo.</p>
         </div>
-        <ExportMenu path="/admin/users" query={filters} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ImportButton kind="usuarios" onImported={reload} />
+          <ExportMenu path="/admin/users" query={filters} />
+        </div>
       </div>
 
       <StatusSearchBar
