@@ -1,6 +1,7 @@
 // `npm run bench:data`: fills a MariaDB/MySQL database of its own (agromaq_bench by default) with data at
 // production scale, by bulk inserts: 100,000 companies, 1,000,000 app users and 200,000 contacts (sizes are
 // flags), plus a benchmark admin authorized for 127.0.0.1. Run again to start over.
+import { cnpjOf } from './cnpj.js';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { standaloneAccessServices } from '../src/access/standalone-services.js';
@@ -41,17 +42,6 @@ const random = () => {
 };
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
-function checkDigit(digits: number[], weights: number[]): number {
-  const rest = digits.reduce((sum, digit, index) => sum + digit * weights[index], 0) % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-/** The valid CNPJ of a company number (its first 8 digits), branch 0001. */
-function cnpjOf(number: number): string {
-  const base = [...`${String(number).padStart(8, '0')}0001`].map(Number);
-  const first = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit([...base, first], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return `${base.join('')}${first}${second}`;
-}
 /** The valid CPF of a person number (its first 9 digits). */
 function cpfOf(number: number): string {
   const base = [...String(number).padStart(9, '0')].map(Number);

@@ -14,6 +14,7 @@ import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { startBaseline, type BaselineQuery } from './baseline-server.js';
+import { cnpjOf } from './cnpj.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -299,6 +300,12 @@ async function main() {
       for (const row of measured) results.push(row);
     }
 
+    // Import: 20,000 new companies from a CSV, its rate and RSS growth, and the companies list while it runs.
+    if (!flags.only || 'import'.includes(flags.only) || flags.only.includes('import')) {
+      const measured = await importCost(base, auth, () => currentRss(server.pid));
+      for (const row of measured) results.push(row);
+    }
+
     // Live events: what 500 idle open streams cost in memory, and whether the list pages slow down meanwhile.
     if (!flags.only || 'live'.includes(flags.only) || flags.only.includes('live')) {
       const measured = await liveCost(base, auth, () => currentRss(server.pid));
@@ -458,6 +465,84 @@ function currentRss(pid: number | undefined): number {
   }
 }
 
+/** Companies the import scenario brings in (new CNPJs, removed again after the run). */
+const IMPORT_ROWS = 20_000;
+
+/**
+ * An import of IMPORT_ROWS new companies (a Windows-1252 `;` CSV, as Excel in Portuguese saves it): its rate
+ * from "iniciar" to "concluida", the server's RSS growth meanwhile, and the first companies page's p95 while it
+ * runs next to its p95 just before. The imported companies are deleted afterwards, so the data set stays as
+ * bench:data made it.
+ */
+async function importCost(base: string, auth: Record<string, string>, rss: () => number): Promise<Record<string, unknown>[]> {
+  const connection = await createConnection(db);
+  const cnpjs = Array.from({ length: IMPORT_ROWS }, (_, index) => cnpjOf(30_000_000 + index));
+  try {
+    const lines = ['CNPJ;Nome Fantasia;Razão Social;Cidade;UF;Telefone'];
+    for (const [index, cnpj] of cnpjs.entries())
+      lines.push(`${cnpj};Importada ${index};Importada ${index} Máquinas Ltda;Londrina;PR;(43) 3325-${String(1000 + (index % 9000))}`);
+    const csv = Buffer.from(Array.from(lines.join('\r\n'), (char) => char.charCodeAt(0) & 0xff));
+    const list = { url: `${base}/api/admin/enterprises?status=ativos&page=1`, headers: auth };
+    await load(list, 2);
+    const before = strip(await load(list, 5));
+
+    const form = new FormData();
+    form.append('tipo', 'empresas');
+    form.append('arquivo', new Blob([csv]), 'empresas.csv');
+    const analysed = (await (await fetch(`${base}/api/admin/importacoes`, { method: 'POST', headers: auth, body: form })).json()) as {
+      id: number;
+      mapeamento: unknown;
+    };
+    const rssBefore = rss();
+    let rssPeak = rssBefore;
+    const started = Date.now();
+    const start = await fetch(`${base}/api/admin/importacoes/${analysed.id}/iniciar`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mapeamento: analysed.mapeamento, modo: 'atualizar' }),
+    });
+    if (start.status !== 202) throw new Error(`the import did not start: ${start.status} ${await start.text()}`);
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss())), 100);
+    let during: Result | null = null;
+    const listDuring = load(list, 5).then((run) => (during = strip(run)));
+    let state: { status: string; processadas: number; criadas: number; falhas: number } = { status: 'na_fila', processadas: 0, criadas: 0, falhas: 0 };
+    while (!['concluida', 'falhou', 'cancelada'].includes(state.status)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = (await (await fetch(`${base}/api/admin/importacoes/${analysed.id}`, { headers: auth })).json()) as typeof state;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await listDuring;
+    clearInterval(sampler);
+    const rows = [
+      {
+        group: 'import',
+        name: `import ${IMPORT_ROWS.toLocaleString('en')} new companies (CSV, Windows-1252)`,
+        status: state.status,
+        created: state.criadas,
+        failed: state.falhas,
+        seconds: Number(seconds.toFixed(1)),
+        rowsPerSecond: Math.round(state.processadas / seconds),
+        rssGrowthMb: Math.round((rssPeak - rssBefore) / 1024 / 1024),
+      },
+      {
+        ...during!,
+        group: 'import-list',
+        name: 'companies ativos, page 1, while the import runs',
+        beforeP95: before.p95,
+        ratio: Number((during!.p95 / Math.max(1, before.p95)).toFixed(2)),
+      },
+    ];
+    for (const row of rows) console.log(`${row.name}: ${JSON.stringify(row)}`);
+    return rows;
+  } finally {
+    for (let offset = 0; offset < cnpjs.length; offset += 1000) {
+      const batch = cnpjs.slice(offset, offset + 1000);
+      await connection.query(`DELETE FROM enterprises WHERE cnpj IN (${batch.map(() => '?').join(',')})`, batch);
+    }
+    await connection.end();
+  }
+}
+
 /** Streams held open by the benchmark: 5 per session (the app's limit), so 100 sessions for 500. */
 const LIVE_STREAMS = 500;
 
@@ -579,6 +664,11 @@ const TARGETS: Record<string, { text: string; met: (row: Record<string, any>, re
   dashboard: { text: 'p95 ≤ 300 ms, ≥ 100 × baseline (c)', met: (row, report) => row.p95 <= 300 && (report.dashboardSpeedup ?? 0) >= 100 },
   page: { text: '≥ 0.5 × baseline (b)', met: (row) => row.ratio >= 0.5 },
   history: { text: 'with history ≤ 1.3 × without (same run)', met: (row) => row.ratio <= 1.3 },
+  import: {
+    text: '≥ 2,000 rows/s, RSS growth ≤ 150 MB',
+    met: (row) => row.status === 'concluida' && row.failed === 0 && row.rowsPerSecond >= 2000 && row.rssGrowthMb <= 150,
+  },
+  'import-list': { text: 'p95 ≤ 1.5 × before the import (same run)', met: (row) => row.ratio <= 1.5 },
   live: {
     text: '500 streams ≤ 50 MB RSS, list ≥ 0.95 × without them (same run)',
     met: (row) => (row.costMb !== undefined ? row.costMb <= 50 : row.ratio >= 0.95),
@@ -598,6 +688,10 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
+  import:
+    "The import runs in the app process, on the event loop the requests share: each row goes through the form's own validation (class-transformer and class-validator, about a third of the time), then each chunk of 500 is one multi-row INSERT whose rows fire the history, kept-count and search triggers in MariaDB on the other core. Reaching 2,000 rows/s needs the checks of a chunk done in a worker thread while the previous chunk is written.",
+  'import-list':
+    'While the import checks its rows the list requests wait for the event loop between them (it is let go every 20 rows: before that change the p95 was 3.07 times its value without the import); MariaDB meanwhile writes the chunks on the core the load generator shares. A worker thread for the checks (see import) is also what would keep the lists within 1.5 times.',
   list: "Every page, first or last, reads 20 rows through an index (the last page from the end) and a kept count, and the app now spends what is left on the request itself: one authorization statement (session, admin and both IP grants by key), the kept count, the page and its names, through Fastify, with the hot reads on the MySQL pool directly. A list below the target is one whose baseline (a) is far cheaper than the others (the contacts page and the last companies page: two primary-key reads, 4,000 to 5,000 req/s with no authentication, no validation, no compression and no audit of access), so the app's fixed cost per authenticated request, about 0.35 ms of CPU on the one core it runs on while MariaDB and the load generator share the other, weighs more there.",
   counter:
     'The counter is one primary-key read of a kept count (about 0.1 ms in MariaDB) after the one authorization statement, at 3,000+ req/s with a p50 of 3 to 4 ms. The p95 is set by garbage collection under the heap budget the image runs with (NODE_OPTIONS=--max-old-space-size=320, which keeps the peak RSS near 230 MB): run without it, the same build answers the counters at p95 9 to 10 ms, but V8 then lets the heap grow until the process passes 400 MB of RSS. The memory budget was kept; less garbage per request (the query builder and the validation pipe allocate most of it) is what would bring both within target.',
@@ -618,15 +712,19 @@ function markdown(report: {
   const rows = report.results.map((row) =>
     row.group === 'export'
       ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
-      : row.costMb !== undefined
-        ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
-        : row.withoutRps !== undefined
-          ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
-          : row.withoutMs !== undefined
-            ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
-            : row.totalMs !== undefined
-              ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-              : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+      : row.group === 'import'
+        ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.failed} failed | ${row.created} created in ${row.seconds} s, RSS +${row.rssGrowthMb} MB, ${row.status} | ${row.target} | ${verdict(row)} |`
+        : row.beforeP95 !== undefined
+          ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms) | ${row.target} | ${verdict(row)} |`
+          : row.costMb !== undefined
+            ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
+            : row.withoutRps !== undefined
+              ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
+              : row.withoutMs !== undefined
+                ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
+                : row.totalMs !== undefined
+                  ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
+                  : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,

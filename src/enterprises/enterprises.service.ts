@@ -355,10 +355,17 @@ export class EnterprisesService {
     options: { onlyCreate: boolean; actor: AuditActor; importId: number; alsoInside?: (manager: EntityManager, counts: ImportChunkCounts) => Promise<void> },
   ): Promise<ImportChunkCounts> {
     const counts: ImportChunkCounts = { criadas: 0, atualizadas: 0, sem_alteracao: 0, falhas: [] };
-    const prepared: { line: number; values: Awaited<ReturnType<EnterprisesService['prepare']>> & { ativo?: 0 | 1 } }[] = [];
+    // The chunk's logos in one read; the placeholder is allowed to a sheet without a logo column.
+    const logos = await this.logos.existing([...new Set(rows.flatMap((row) => [row.input.logo, row.input.representada_logo ?? '']).filter(Boolean))]);
+    logos.add(DEFAULT_LOGO_FILE);
+    const prepared: { line: number; values: Partial<Enterprise> & { cnpj: string } }[] = [];
     for (const row of rows) {
+      if (!logos.has(row.input.logo) || (row.input.representada_logo && !logos.has(row.input.representada_logo))) {
+        counts.falhas.push({ line: row.line, error: 'Logo não encontrada.' });
+        continue;
+      }
       try {
-        const values = await this.prepare(row.input, { allowDefaultLogo: true });
+        const values = await this.columnsOf(row.input);
         prepared.push({ line: row.line, values: row.ativo === null ? values : { ...values, ativo: row.ativo } });
       } catch (error) {
         if (!(error instanceof ValidationFailedException)) throw error;
@@ -370,24 +377,22 @@ export class EnterprisesService {
       const repository = manager.getRepository(Enterprise);
       const cnpjs = [...new Set(prepared.map((row) => row.values.cnpj))];
       const known = new Map((cnpjs.length > 0 ? await repository.find({ where: { cnpj: In(cnpjs) } }) : []).map((row) => [row.cnpj, row]));
-      const audit: Partial<AuditEntry>[] = [];
-      const entry = (action: 'enterprise.create' | 'enterprise.update', id: number, line: number) =>
-        audit.push({
-          adminId: options.actor.adminId,
-          adminUsername: options.actor.adminUsername,
-          ip: options.actor.ip,
-          action,
-          targetType: 'enterprise',
-          targetId: id,
-          summary: JSON.stringify({ importacao: options.importId, linha: line }),
-        });
+      // New companies are written together; a CNPJ that comes again in the chunk takes its later row's values.
+      const fresh = new Map<string, { line: number; values: Partial<Enterprise> }>();
+      const updates: { line: number; row: Enterprise }[] = [];
       for (const { line, values } of prepared) {
+        const pending = fresh.get(values.cnpj);
+        if (pending) {
+          const differs = Object.entries(values).some(([key, value]) => (pending.values as Record<string, unknown>)[key] !== value);
+          if (differs) counts.atualizadas += 1;
+          else counts.sem_alteracao += 1;
+          pending.values = { ...pending.values, ...values };
+          continue;
+        }
         const current = known.get(values.cnpj);
         if (!current) {
-          const created = await repository.save(repository.create({ ativo: 1, score: 0, ...values }));
-          known.set(created.cnpj, created);
+          fresh.set(values.cnpj, { line, values: { ativo: 1, score: 0, ...values } });
           counts.criadas += 1;
-          entry('enterprise.create', created.enterpriseId, line);
           continue;
         }
         if (options.onlyCreate) {
@@ -404,25 +409,45 @@ export class EnterprisesService {
         await this.history.updateRow(manager, 'empresa', current.enterpriseId, undefined, changed);
         Object.assign(current, changed);
         counts.atualizadas += 1;
-        entry('enterprise.update', current.enterpriseId, line);
+        updates.push({ line, row: current });
       }
+      const audit: Partial<AuditEntry>[] = [];
+      const entry = (action: 'enterprise.create' | 'enterprise.update', id: number, line: number) =>
+        audit.push({
+          adminId: options.actor.adminId,
+          adminUsername: options.actor.adminUsername,
+          ip: options.actor.ip,
+          action,
+          targetType: 'enterprise',
+          targetId: id,
+          summary: JSON.stringify({ importacao: options.importId, linha: line }),
+        });
+      if (fresh.size > 0) {
+        await manager.createQueryBuilder().insert().into(Enterprise).values([...fresh.values()].map((row) => row.values)).updateEntity(false).execute();
+        const ids = await repository.find({ select: { enterpriseId: true, cnpj: true }, where: { cnpj: In([...fresh.keys()]) } });
+        for (const { enterpriseId, cnpj } of ids) entry('enterprise.create', enterpriseId, fresh.get(cnpj)!.line);
+      }
+      for (const { line, row } of updates) entry('enterprise.update', row.enterpriseId, line);
       if (audit.length > 0) await manager.insert(AuditEntry, audit);
       await options.alsoInside?.(manager, counts);
     });
     return counts;
   }
 
-  /** The columns of a company from the form's input; an import may leave the placeholder logo (`allowDefaultLogo`). */
-  private async prepare(input: EnterpriseInput, options: { allowDefaultLogo?: boolean } = {}) {
-    const address = await this.address(input);
+  /** The columns of a company from the form's input, once its logos are known ones. */
+  private async prepare(input: EnterpriseInput) {
     const logoFiles = [input.logo, input.representada_logo].filter((file): file is string => Boolean(file));
     const known = await this.logos.existing(logoFiles);
-    if (options.allowDefaultLogo) known.add(DEFAULT_LOGO_FILE);
     const errors: Record<string, string> = {};
     if (!known.has(input.logo)) errors.logo = 'Logo não encontrada.';
     if (input.representada_logo && !known.has(input.representada_logo)) errors.representada_logo = 'Logo representada não encontrada.';
     if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
+    return this.columnsOf(input);
+  }
 
+  /** The form's fields as columns: CNPJ, IE, phone and site normalized, the city checked. */
+  private async columnsOf(input: EnterpriseInput) {
+    const address = await this.address(input);
     const cnpj = normalizeCnpj(input.cnpj);
     const inscricaoEstadual = input.inscricao_estadual ? normalizeInscricaoEstadual(input.inscricao_estadual) : null;
     return {

@@ -39,6 +39,8 @@ const HEAD_BYTES = 64 * 1024;
 const STALE_MS = 60_000;
 /** How often each instance looks for imports waiting for a run (queued, or left by a dead instance). */
 const SWEEP_MS = 15_000;
+/** Rows checked between two turns of the event loop given to requests. */
+const YIELD_EVERY = 20;
 /** Uploads, their failed rows and the import's record go after this many days. */
 export const IMPORT_KEEP_DAYS = 7;
 
@@ -447,7 +449,10 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       chunk = [];
       const checked: { line: number; input: never; ativo: 0 | 1 | null }[] = [];
       const failed: { line: number; row: string[]; error: string }[] = [];
-      for (const { line, row } of rows) {
+      for (const [index, { line, row }] of rows.entries()) {
+        // The rows are checked on the event loop the requests share: it is let go every few rows, so the lists
+        // answer between them while an import runs.
+        if (index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         const result = await this.checkRow(kind, row, mapping, lookups);
         if (result.value) checked.push({ line, input: result.value as never, ativo: result.ativo });
         else failed.push({ line, row, error: Object.values(result.errors).join(' ') });
