@@ -423,7 +423,13 @@ export class EnterprisesService {
           summary: JSON.stringify({ importacao: options.importId, linha: line }),
         });
       if (fresh.size > 0) {
-        await manager.createQueryBuilder().insert().into(Enterprise).values([...fresh.values()].map((row) => row.values)).updateEntity(false).execute();
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(Enterprise)
+          .values([...fresh.values()].map((row) => row.values))
+          .updateEntity(false)
+          .execute();
         const ids = await repository.find({ select: { enterpriseId: true, cnpj: true }, where: { cnpj: In([...fresh.keys()]) } });
         for (const { enterpriseId, cnpj } of ids) entry('enterprise.create', enterpriseId, fresh.get(cnpj)!.line);
       }
