@@ -26,7 +26,7 @@ export async function spawnInstance(env: Record<string, string>): Promise<Spawne
       TRUST_PROXY: 'loopback',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
-      UPLOADS_DIR: join(dir, 'uploads'),
+      UPLOADS_DIR: env.UPLOADS_DIR ?? join(dir, 'uploads'),
       OUTBOX_DIR: join(dir, 'outbox'),
     },
     stdio: ['ignore', 'ignore', 'ignore'],
