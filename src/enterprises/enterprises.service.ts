@@ -30,7 +30,7 @@ import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '..
 import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
-import type { ImportChunkCounts } from '../shared/import.views.js';
+import { sameImportedValue, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
 import type { AddressInput } from './dto/address.input.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
@@ -53,6 +53,27 @@ import { enterprisesError } from './enterprises.errors.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];
+
+/** The columns each field of an import fills (see src/imports/import-fields.ts). */
+const IMPORT_COLUMNS: Record<string, string[]> = {
+  cnpj: ['cnpj'],
+  fantasia: ['fantasia'],
+  razao: ['razao'],
+  inscricao_estadual: ['inscricaoEstadual'],
+  endereco: ['endereco'],
+  numero: ['numero'],
+  complemento: ['complemento'],
+  bairro: ['bairro'],
+  cep: ['cep'],
+  cidade: ['cityId'],
+  uf: ['cityId'],
+  cidade_ibge: ['cityId'],
+  fone: ['fone'],
+  email: ['email'],
+  site: ['site'],
+  logo: ['logo'],
+  status: ['ativo'],
+};
 
 /** Bulk Ativar/Desativar writes the companies' status, each row recorded as its own status change. */
 const BULK_TARGET: BulkStatusTarget = {
@@ -352,7 +373,7 @@ export class EnterprisesService {
    */
   async importRows(
     rows: { line: number; input: EnterpriseInput; ativo: 0 | 1 | null }[],
-    options: { onlyCreate: boolean; actor: AuditActor; importId: number; alsoInside?: (manager: EntityManager, counts: ImportChunkCounts) => Promise<void> },
+    options: ImportChunkOptions<EntityManager> & { actor: AuditActor },
   ): Promise<ImportChunkCounts> {
     const counts: ImportChunkCounts = { criadas: 0, atualizadas: 0, sem_alteracao: 0, falhas: [] };
     // The chunk's logos in one read; the placeholder is allowed to a sheet without a logo column.
@@ -399,8 +420,10 @@ export class EnterprisesService {
           counts.sem_alteracao += 1;
           continue;
         }
+        // Only the columns the file fills: a sheet without the address leaves the address as it is.
+        const writable = new Set([...options.fields].flatMap((field) => IMPORT_COLUMNS[field] ?? []));
         const changed = Object.fromEntries(
-          Object.entries(values).filter(([key, value]) => (current as unknown as Record<string, unknown>)[key] !== value),
+          Object.entries(values).filter(([key, value]) => writable.has(key) && !sameImportedValue((current as unknown as Record<string, unknown>)[key], value)),
         ) as Partial<Enterprise>;
         if (Object.keys(changed).length === 0) {
           counts.sem_alteracao += 1;

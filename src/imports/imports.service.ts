@@ -439,6 +439,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const lookups = this.lookups();
     const kind = found.kind as ImportKind;
     const target = TARGETS[kind];
+    const mappedFields = new Set(Object.entries(mapping).flatMap(([field, column]) => (column === null ? [] : [field])));
     const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: target.recurso };
     let dataRow = 0;
     let chunk: { line: number; row: string[] }[] = [];
@@ -462,6 +463,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       const apply = kind === 'usuarios' ? this.users.importRows.bind(this.users) : this.enterprises.importRows.bind(this.enterprises);
       await apply(checked, {
         onlyCreate: found.mode === 'criar',
+        fields: mappedFields,
         actor,
         importId: id,
         alsoInside: async (manager, counts) => {

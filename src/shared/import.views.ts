@@ -73,3 +73,24 @@ export interface ImportChunkCounts {
   sem_alteracao: number;
   falhas: { line: number; error: string }[];
 }
+
+/** What a chunk of an import is told besides its rows: the mode and the fields the file's columns fill. */
+export interface ImportChunkOptions<M> {
+  onlyCreate: boolean;
+  /** Fields with a column in the file: an existing record's other columns are left as they are. */
+  fields: ReadonlySet<string>;
+  importId: number;
+  alsoInside?: (manager: M, counts: ImportChunkCounts) => Promise<void>;
+}
+
+/**
+ * Whether a column already holds what an import brings: dates by their instant, text alike whatever its line
+ * endings (an XLSX keeps a line break as LF, a CSV from Windows as CRLF).
+ */
+export function sameImportedValue(current: unknown, next: unknown): boolean {
+  if (current instanceof Date || next instanceof Date) {
+    return current != null && next != null && new Date(current as Date).getTime() === new Date(next as Date).getTime();
+  }
+  if (typeof current === 'string' && typeof next === 'string') return current.replace(/\r\n?/g, '\n') === next.replace(/\r\n?/g, '\n');
+  return current === next;
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
-import type { ImportChunkCounts } from '../shared/import.views.js';
+import { sameImportedValue, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
 import type { UserRow } from '../imports/row-rules.js';
 import { CitiesService } from '../cities/cities.service.js';
 import { onlyDigits } from '../shared/br/index.js';
@@ -404,7 +404,7 @@ export class AppUsersService {
    */
   async importRows(
     rows: { line: number; input: UserRow; ativo: 0 | 1 | null }[],
-    options: { onlyCreate: boolean; actor: AuditActor; importId: number; alsoInside?: (manager: EntityManager, counts: ImportChunkCounts) => Promise<void> },
+    options: ImportChunkOptions<EntityManager> & { actor: AuditActor },
   ): Promise<ImportChunkCounts> {
     const counts: ImportChunkCounts = { criadas: 0, atualizadas: 0, sem_alteracao: 0, falhas: [] };
     const prepared = rows.map((row) => {
@@ -460,8 +460,10 @@ export class AppUsersService {
           counts.sem_alteracao += 1;
           continue;
         }
+        // Only the columns the file fills: a sheet without the phone leaves the phone as it is.
+        const writable = new Set([...options.fields].flatMap((field) => IMPORT_COLUMNS[field] ?? []));
         const changed = Object.fromEntries(
-          Object.entries(values).filter(([key, value]) => !sameValue((current as unknown as Record<string, unknown>)[key], value)),
+          Object.entries(values).filter(([key, value]) => writable.has(key) && !sameImportedValue((current as unknown as Record<string, unknown>)[key], value)),
         ) as Partial<AppUser>;
         if (changed.email && byEmail.get(changed.email) && byEmail.get(changed.email) !== current) {
           counts.falhas.push({ line, error: 'Este email já pertence a outro usuário.' });
@@ -587,16 +589,19 @@ function duplicateEmail(): AppException {
   return usersError('EMAIL_ALREADY_REGISTERED');
 }
 
-/** Whether a column's value is the one an import brings (dates compared by their instant). */
-function sameValue(current: unknown, next: unknown): boolean {
-  if (current instanceof Date || next instanceof Date) {
-    return (
-      current !== null &&
-      next !== null &&
-      current !== undefined &&
-      next !== undefined &&
-      new Date(current as Date).getTime() === new Date(next as Date).getTime()
-    );
-  }
-  return current === next;
-}
+/** The columns each field of an import fills (see src/imports/import-fields.ts). */
+const IMPORT_COLUMNS: Record<string, string[]> = {
+  firstname: ['firstname'],
+  lastname: ['lastname'],
+  email: ['email'],
+  fone: ['fone'],
+  cpf: ['cpf'],
+  empresa: ['enterpriseId'],
+  cargo: ['cargoId'],
+  ocupacao: ['ocupacaoId'],
+  cidade: ['cityId'],
+  uf: ['cityId'],
+  cidade_ibge: ['cityId'],
+  status: ['status'],
+  plano_valido: ['planoValido'],
+};

@@ -8,7 +8,7 @@ import { ImportsService } from '../../src/imports/imports.service.js';
 import { Import } from '../../src/imports/import.entity.js';
 import { RecordHistoryEntry } from '../../src/history/record-history.entity.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
-import { freshCnpj } from '../support/enterprise-factory.js';
+import { createEnterprise, freshCnpj } from '../support/enterprise-factory.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Importing companies from spreadsheets (issue 31): the files Excel in Portuguese writes, the form's rules,
@@ -126,6 +126,50 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: cnpjs[0] })).fantasia).toBe('Repetida Renomeada');
     // Only the one update wrote history.
     expect((await sut.dataSource.getRepository(RecordHistoryEntry).count()) - historyBefore).toBe(1);
+  });
+
+  it("imports the companies' own export back unchanged, CSV and XLSX, and leaves the columns a file does not have as they are", async () => {
+    const made = await createEnterprise(sut, admin, {
+      fantasia: 'Ida e Volta Máquinas',
+      numero: '1500',
+      complemento: 'Galpão "B"; fundos',
+      site: 'https://www.idaevolta.com.br',
+    });
+    for (const formato of ['csv', 'xlsx'] as const) {
+      const exported = await request(sut.server)
+        .get(`/api/admin/enterprises/exportar?status=todos&formato=${formato}`)
+        .set(bearer(admin))
+        .buffer(true)
+        .parse((res, done) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () => done(null, Buffer.concat(parts)));
+        });
+      expect(exported.status).toBe(200);
+      const res = await upload(exported.body as Buffer, `empresas.${formato}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.amostra.every((row: { erros: object }) => Object.keys(row.erros).length === 0)).toBe(true);
+      // Every company of the database (those of the tests above too) comes back as it is.
+      const companies = await sut.dataSource.getRepository(Enterprise).count();
+      expect(await run(res.body.id, res.body.mapeamento)).toMatchObject({
+        status: 'concluida',
+        criadas: 0,
+        atualizadas: 0,
+        sem_alteracao: companies,
+        falhas: 0,
+      });
+    }
+    // A file with only a few columns changes only those: the address, the site and the logo stay.
+    const cnpj = made.cnpj.replace(/\D/g, '');
+    const few = await upload(Buffer.from(`CNPJ;Nome Fantasia;Razão Social\r\n${cnpj};Ida e Volta Renomeada;${made.razao as string}\r\n`));
+    expect(await run(few.body.id, few.body.mapeamento)).toMatchObject({ atualizadas: 1 });
+    expect(await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).toMatchObject({
+      fantasia: 'Ida e Volta Renomeada',
+      numero: '1500',
+      complemento: 'Galpão "B"; fundos',
+      site: 'https://www.idaevolta.com.br',
+      logo: made.logo,
+    });
   });
 
   it('imports an XLSX (the first sheet, numbers and text as Excel stores them)', async () => {
