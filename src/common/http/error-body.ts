@@ -79,8 +79,18 @@ const DATABASE_DOWN = new Set([
 /** A database that is down or restarting: the request may succeed again in a moment (503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    const { code, driverError, cause } = current as { code?: unknown; driverError?: unknown; cause?: unknown };
+    const { code, driverError, cause, fatal, message } = current as {
+      code?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+      fatal?: unknown;
+      message?: unknown;
+    };
     if (typeof code === 'string' && DATABASE_DOWN.has(code)) return true;
+    // mysql2 marks an error of the connection itself as fatal; a command sent on a connection the server has
+    // just closed fails with no code at all, only this message.
+    if (fatal === true && !code) return true;
+    if (typeof message === 'string' && message.startsWith("Can't add new command when connection is in closed state")) return true;
     current = driverError ?? cause;
   }
   return false;
