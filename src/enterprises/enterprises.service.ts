@@ -30,7 +30,7 @@ import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '..
 import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
 import { logoUrl, LogosService } from '../logos/logos.service.js';
 import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
-import { sameImportedValue, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
+import { importedChanges, writableColumns, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
 import type { AddressInput } from './dto/address.input.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
@@ -394,6 +394,8 @@ export class EnterprisesService {
       }
     }
     const context = { actorId: options.actor.adminId, actorName: options.actor.adminName || options.actor.adminUsername, source: 'importacao' as const };
+    // Only the columns the file fills are written to an existing record.
+    const writable = writableColumns(options.fields, IMPORT_COLUMNS);
     await this.history.run(context, async (manager) => {
       const repository = manager.getRepository(Enterprise);
       const cnpjs = [...new Set(prepared.map((row) => row.values.cnpj))];
@@ -420,11 +422,7 @@ export class EnterprisesService {
           counts.sem_alteracao += 1;
           continue;
         }
-        // Only the columns the file fills: a sheet without the address leaves the address as it is.
-        const writable = new Set([...options.fields].flatMap((field) => IMPORT_COLUMNS[field] ?? []));
-        const changed = Object.fromEntries(
-          Object.entries(values).filter(([key, value]) => writable.has(key) && !sameImportedValue((current as unknown as Record<string, unknown>)[key], value)),
-        ) as Partial<Enterprise>;
+        const changed = importedChanges(current, values, writable);
         if (Object.keys(changed).length === 0) {
           counts.sem_alteracao += 1;
           continue;

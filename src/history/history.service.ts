@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { utcDatetimeText } from '../common/sao-paulo-day.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import { AppException } from '../common/http/app.exception.js';
@@ -368,7 +369,7 @@ export class HistoryService {
         const result = (await this.dataSource.query('DELETE FROM record_history WHERE id >= ? AND id <= ? AND changed_at < ?', [
           old[0].id,
           old[old.length - 1].id,
-          sqlDate(cutoff),
+          utcDatetimeText(cutoff),
         ])) as { affectedRows?: number } | unknown[];
         removed += Array.isArray(result) ? old.length : (result.affectedRows ?? old.length);
       }
@@ -464,7 +465,6 @@ const LOOKUPS: Partial<Record<FieldFormat, { table: string; key: string; name: (
 };
 
 /** A datetime both databases compare with their UTC datetime columns. */
-const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 
 function parseChanges(text: string): Record<string, HistoryValue[]> {
   try {

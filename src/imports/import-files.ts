@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { s3Client } from '../common/s3-client.js';
 import type { S3Config } from '../config/app-config.js';
 
 /** A stored upload's key: generated, never from the user. */
@@ -59,18 +61,12 @@ export class LocalImportFiles extends ImportFiles {
   }
 }
 
-export class S3ImportFiles extends ImportFiles {
+export class S3ImportFiles extends ImportFiles implements OnApplicationShutdown {
   private readonly client: S3Client;
 
   constructor(private readonly config: S3Config) {
     super();
-    this.client = new S3Client({
-      endpoint: config.endpoint ?? undefined,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      maxAttempts: 3,
-    });
+    this.client = s3Client(config);
   }
 
   private key(key: string): string {
@@ -93,6 +89,10 @@ export class S3ImportFiles extends ImportFiles {
     const parts: Buffer[] = [];
     for await (const part of object.Body as Readable) parts.push(part as Buffer);
     return Buffer.concat(parts);
+  }
+
+  onApplicationShutdown(): void {
+    this.client.destroy();
   }
 
   async remove(key: string): Promise<void> {

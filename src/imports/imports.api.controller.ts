@@ -6,6 +6,7 @@ import { CurrentAdmin } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { csvText } from '../common/export/table-file.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_SAMPLE_ROWS } from '../shared/import.views.js';
 import { IMPORT_KINDS, ImportPreviewInput, ImportStartInput, ImportTemplateQuery } from './dto/import.input.js';
 import { IMPORT_FIELDS } from './import-fields.js';
@@ -52,8 +53,6 @@ const EXAMPLES: Record<(typeof IMPORT_KINDS)[number], Record<string, string>> = 
   },
 };
 
-const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
 /** Importing spreadsheets: upload and preview, start, follow, cancel, failed rows, and the template. */
 @Controller('api/admin/importacoes')
 export class ImportsApiController {
@@ -87,7 +86,7 @@ export class ImportsApiController {
     const example = EXAMPLES[query.tipo];
     res.header('Content-Type', 'text/csv; charset=utf-8');
     res.header('Content-Disposition', `attachment; filename="modelo-${query.tipo}.csv"`);
-    return `\uFEFF${fields.map((field) => csvCell(field.rotulo)).join(';')}\r\n${fields.map((field) => csvCell(example[field.campo] ?? '')).join(';')}\r\n`;
+    return `\uFEFF${fields.map((field) => csvText(field.rotulo)).join(';')}\r\n${fields.map((field) => csvText(example[field.campo] ?? '')).join(';')}\r\n`;
   }
 
   @ApiOperation({

@@ -32,6 +32,7 @@ import { ImportFiles } from './import-files.js';
 import { Import } from './import.entity.js';
 import { checkCompanyRow, checkUserRow, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
+import { csvText } from '../common/export/table-file.js';
 
 /** What is read of a file to tell its format and its dialect. */
 const HEAD_BYTES = 64 * 1024;
@@ -349,7 +350,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   private async *failureLines(found: Import): AsyncGenerator<Buffer> {
     const id = found.id;
     const headers = JSON.parse(found.headers) as string[];
-    yield Buffer.from(`\uFEFF${[...headers, 'Linha', 'Erro'].map(csvCell).join(';')}\r\n`, 'utf8');
+    yield Buffer.from(`\uFEFF${[...headers, 'Linha', 'Erro'].map(csvText).join(';')}\r\n`, 'utf8');
     let after = 0;
     for (;;) {
       const rows = await this.failures.find({ where: { importId: id, id: MoreThan(after) }, order: { id: 'ASC' }, take: 1000 });
@@ -359,7 +360,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         rows
           .map((row) => {
             const cells = JSON.parse(row.cells) as string[];
-            return `${[...headers.map((_, index) => cells[index] ?? ''), String(row.line), row.error].map(csvCell).join(';')}\r\n`;
+            return `${[...headers.map((_, index) => cells[index] ?? ''), String(row.line), row.error].map(csvText).join(';')}\r\n`;
           })
           .join(''),
         'utf8',
@@ -557,9 +558,4 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
 
 function bufferStream(content: Buffer): Readable {
   return Readable.from([content]);
-}
-
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

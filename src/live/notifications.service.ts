@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { utcDatetimeText } from '../common/sao-paulo-day.js';
 import { DailyJobs } from '../common/daily-jobs.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, type Repository } from 'typeorm';
@@ -9,8 +10,6 @@ import { AdminNotification } from './admin-notification.entity.js';
 export const NOTIFICATIONS_PAGE = 50;
 /** Notifications older than this go (the bell is for what is new, the lists keep the records). */
 export const NOTIFICATIONS_KEEP_DAYS = 90;
-
-const sqlDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', '');
 
 /**
  * Each admin's bell, kept in the database: one row per admin who may see a notification, written in one
@@ -35,7 +34,7 @@ export class NotificationsService implements OnModuleInit {
     await this.notifications.query(
       `INSERT INTO admin_notifications (admin_id, kind, title, link, created_at)
        SELECT admin_id, ?, ?, ?, ? FROM admins WHERE active = 1${options.mastersOnly ? " AND role = 'master'" : ''}`,
-      [kind.slice(0, 30), title.slice(0, 300), link?.slice(0, 255) ?? null, sqlDate(new Date())],
+      [kind.slice(0, 30), title.slice(0, 300), link?.slice(0, 255) ?? null, utcDatetimeText(new Date())],
     );
   }
 
@@ -79,7 +78,7 @@ export class NotificationsService implements OnModuleInit {
 
   /** Removes notifications older than NOTIFICATIONS_KEEP_DAYS, in batches by primary key. */
   async prune(now = new Date()): Promise<number> {
-    const limit = sqlDate(new Date(now.getTime() - NOTIFICATIONS_KEEP_DAYS * 86_400_000));
+    const limit = utcDatetimeText(new Date(now.getTime() - NOTIFICATIONS_KEEP_DAYS * 86_400_000));
     let removed = 0;
     for (;;) {
       const rows = (await this.notifications.query('SELECT id FROM admin_notifications WHERE created_at < ? ORDER BY id LIMIT 5000', [limit])) as {

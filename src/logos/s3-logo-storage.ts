@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { S3Config } from '../config/app-config.js';
+import { s3Client } from '../common/s3-client.js';
 import { LogoStorage, STORED_LOGO_NAME, type OpenedLogo } from './logo-storage.js';
 
 /** Where the logos go inside the bucket. */
@@ -17,13 +18,7 @@ export class S3LogoStorage extends LogoStorage implements OnApplicationShutdown 
 
   constructor(private readonly config: S3Config) {
     super();
-    this.client = new S3Client({
-      endpoint: config.endpoint ?? undefined,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      maxAttempts: 3,
-    });
+    this.client = s3Client(config);
   }
 
   async save(fileName: string, content: Buffer, contentType: string): Promise<void> {

@@ -83,6 +83,21 @@ export interface ImportChunkOptions<M> {
   alsoInside?: (manager: M, counts: ImportChunkCounts) => Promise<void>;
 }
 
+/** The columns of an import's fields (`columns`: field → the record's properties it fills), once per chunk. */
+export function writableColumns(fields: ReadonlySet<string>, columns: Record<string, string[]>): ReadonlySet<string> {
+  return new Set([...fields].flatMap((field) => columns[field] ?? []));
+}
+
+/**
+ * What an import changes in an existing record: the writable columns whose value differs (so a sheet without
+ * the address leaves the address as it is).
+ */
+export function importedChanges<T extends object>(current: T, values: Partial<T>, writable: ReadonlySet<string>): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(values).filter(([key, value]) => writable.has(key) && !sameImportedValue((current as Record<string, unknown>)[key], value)),
+  ) as Partial<T>;
+}
+
 /**
  * Whether a column already holds what an import brings: dates by their instant, text alike whatever its line
  * endings (an XLSX keeps a line break as LF, a CSV from Windows as CRLF).

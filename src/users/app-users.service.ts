@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
-import { sameImportedValue, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
+import { importedChanges, writableColumns, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
 import type { UserRow } from '../imports/row-rules.js';
 import { CitiesService } from '../cities/cities.service.js';
 import { onlyDigits } from '../shared/br/index.js';
@@ -424,6 +424,8 @@ export class AppUsersService {
       return { line: row.line, values };
     });
     const context = { actorId: options.actor.adminId, actorName: options.actor.adminName || options.actor.adminUsername, source: 'importacao' as const };
+    // Only the columns the file fills are written to an existing record.
+    const writable = writableColumns(options.fields, IMPORT_COLUMNS);
     await this.history.run(context, async (manager) => {
       const repository = manager.getRepository(AppUser);
       const emails = [...new Set(prepared.map((row) => row.values.email!))];
@@ -460,11 +462,7 @@ export class AppUsersService {
           counts.sem_alteracao += 1;
           continue;
         }
-        // Only the columns the file fills: a sheet without the phone leaves the phone as it is.
-        const writable = new Set([...options.fields].flatMap((field) => IMPORT_COLUMNS[field] ?? []));
-        const changed = Object.fromEntries(
-          Object.entries(values).filter(([key, value]) => writable.has(key) && !sameImportedValue((current as unknown as Record<string, unknown>)[key], value)),
-        ) as Partial<AppUser>;
+        const changed = importedChanges(current, values, writable);
         if (changed.email && byEmail.get(changed.email) && byEmail.get(changed.email) !== current) {
           counts.falhas.push({ line, error: 'Este email já pertence a outro usuário.' });
           continue;

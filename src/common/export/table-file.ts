@@ -41,7 +41,7 @@ function instantText(date: Date): string {
  * A text cell as CSV keeps it. A cell starting with = + - @ (or a tab or carriage return) is a formula to a
  * spreadsheet: it gets a leading apostrophe, so a name typed as `=HYPERLINK(...)` stays text (CSV injection).
  */
-function csvText(value: string): string {
+export function csvText(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
