@@ -97,4 +97,47 @@ describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
       await close();
     }
   });
+  it('runs the whole dialog by keyboard alone, axe-clean at the confirm and summary steps (1440 px)', async () => {
+    const { page, close } = await openAdminPage(app, '/admin/empresas', 'Empresas', 1440);
+    try {
+      const cnpj = freshCnpj();
+      await page.getByRole('button', { name: 'Importar' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+      await dialog.waitFor();
+      // The chooser of the operating system is not the page's: the file is given as a keyboard user would pick it.
+      await dialog
+        .getByLabel('Planilha')
+        .setInputFiles({
+          name: 'teclado.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`CNPJ;Nome Fantasia;Razão Social\r\n${cnpj};Teclado Agro;Teclado Agro Ltda\r\n`),
+        });
+      const tabTo = async (name: string) => {
+        for (let step = 0; step < 40; step++) {
+          await page.keyboard.press('Tab');
+          const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+          if (focused === name) return;
+        }
+        throw new Error(`${name} is not reachable by Tab`);
+      };
+      await tabTo('Enviar planilha');
+      await page.keyboard.press('Enter');
+      await dialog.getByText('Prévia das primeiras 1 linhas: todas corretas').waitFor();
+      await tabTo('Continuar');
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('radio', { name: 'Criar novos e atualizar existentes' }).waitFor();
+      expect(await wcagViolations(page), 'the confirm step').toEqual([]);
+      await tabTo('Importar');
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('heading', { name: 'Importação concluída' }).waitFor({ timeout: 15_000 });
+      expect(await wcagViolations(page), 'the summary').toEqual([]);
+      await tabTo('Fechar');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await app.sut.dataSource.getRepository(Enterprise).countBy({ cnpj })).toBe(1);
+    } finally {
+      await close();
+    }
+  });
 });
