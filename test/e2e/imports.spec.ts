@@ -106,13 +106,11 @@ describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
       const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
       await dialog.waitFor();
       // The chooser of the operating system is not the page's: the file is given as a keyboard user would pick it.
-      await dialog
-        .getByLabel('Planilha')
-        .setInputFiles({
-          name: 'teclado.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from(`CNPJ;Nome Fantasia;Razão Social\r\n${cnpj};Teclado Agro;Teclado Agro Ltda\r\n`),
-        });
+      await dialog.getByLabel('Planilha').setInputFiles({
+        name: 'teclado.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`CNPJ;Nome Fantasia;Razão Social\r\n${cnpj};Teclado Agro;Teclado Agro Ltda\r\n`),
+      });
       const tabTo = async (name: string) => {
         for (let step = 0; step < 40; step++) {
           await page.keyboard.press('Tab');
