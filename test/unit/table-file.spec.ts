@@ -1,4 +1,5 @@
-import { strFromU8, unzipSync } from 'fflate';
+import ExcelJS from 'exceljs';
+import { firstSheet } from '../support/xlsx.js';
 import { describe, expect, it } from 'vitest';
 import { csvFile, xlsxFile, type ExportColumn } from '../../src/common/export/table-file.js';
 
@@ -52,30 +53,53 @@ describe('CSV for Excel in Portuguese', () => {
   });
 });
 
-describe('XLSX with typed cells', () => {
-  it('is a zip with the workbook parts; text, numbers and dates are typed cells, the header bold and frozen', async () => {
-    const file = await bytes(xlsxFile('Usuários', columns, batches(rows.slice(0, 2), rows.slice(2))));
-    const parts = unzipSync(new Uint8Array(file));
-    expect(Object.keys(parts).sort()).toEqual(
-      ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'].sort(),
-    );
-    expect(strFromU8(parts['xl/workbook.xml'])).toContain('<sheet name="Usuários"');
-    const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']);
-    expect(sheet).toContain('<c r="A1" t="inlineStr" s="1"><is><t>Nome</t></is></c>');
-    expect(sheet).toContain('state="frozen"');
-    expect(sheet).toContain('<c r="A2" t="inlineStr"><is><t xml:space="preserve">João da Silva</t></is></c><c r="B2"><v>3</v></c>');
-    // 10/03/2026 is serial 46091; 23:30 is 0.979166… of a day.
-    expect(sheet).toContain('<c r="C2" s="2"><v>46091</v></c>');
-    expect(sheet).toMatch(/<c r="D2" s="3"><v>46091\.97916\d*<\/v><\/c>/);
-    expect(sheet).toContain('<t xml:space="preserve">Sítio &quot;Boa Vista&quot;; Ltda</t>');
-    // A formula typed as text stays a text cell: XLSX never evaluates an inline string.
-    expect(sheet).toContain('<t xml:space="preserve">=HYPERLINK(&quot;http://exemplo.com&quot;,&quot;clique&quot;)</t>');
-    expect(sheet.match(/<row /g)).toHaveLength(5);
-    expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+describe('XLSX with typed cells (written by exceljs, read back as Excel would)', () => {
+  it('has one sheet with a bold, frozen header; text, numbers and dates are typed cells in São Paulo time', async () => {
+    const file = await bytes(xlsxFile('Usuários', columns, batches(rows.slice(0, 2), [], rows.slice(2))));
+    const sheet = await firstSheet(file);
+    expect(sheet.name).toBe('Usuários');
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Nome', 'Total', 'Data de Cadastro', 'Última Modificação']);
+    expect(sheet.getCell('A1').font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getCell('A2').value).toBe('João da Silva');
+    expect(sheet.getCell('B2').value).toBe(3);
+    expect(sheet.getCell('B3').value).toBe(2.5);
+    // 02:30 UTC on the 11th is 23:30 on the 10th in São Paulo: the sheet shows the wall clock.
+    expect(sheet.getCell('C2').numFmt).toBe('dd/mm/yyyy');
+    expect(sheet.getCell('C2').value).toEqual(new Date('2026-03-10T00:00:00Z'));
+    expect(sheet.getCell('D2').numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect((sheet.getCell('D2').value as Date).toISOString()).toBe('2026-03-10T23:30:00.000Z');
+    expect(sheet.getCell('A3').value).toBe('Sítio "Boa Vista"; Ltda');
+    expect(sheet.getCell('A5').value).toBe('linha\nquebrada');
   });
 
-  it('drops characters XML cannot carry instead of writing a broken file', async () => {
-    const file = await bytes(xlsxFile('X', columns, batches([{ ...rows[0], nome: 'a\u0001b\u001Fc' }])));
-    expect(strFromU8(unzipSync(new Uint8Array(file))['xl/worksheets/sheet1.xml'])).toContain('>abc</t>');
+  it('keeps a formula typed as a name as text: the cell has no formula', async () => {
+    const file = await bytes(xlsxFile('X', columns, batches(rows)));
+    const cell = (await firstSheet(file)).getCell('A4');
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.value).toBe('=HYPERLINK("http://exemplo.com","clique")');
+    expect(cell.formula).toBeUndefined();
+  });
+
+  it('drops characters XML cannot carry (control characters, lone surrogates) instead of writing a broken file', async () => {
+    const file = await bytes(xlsxFile('X', columns, batches([{ ...rows[0], nome: 'a\u0001b\u001Fc\uD800d 🚜' }])));
+    expect((await firstSheet(file)).getCell('A2').value).toBe('abcd 🚜');
+  });
+
+  it('hands the file on as it is written: a large export comes out in many chunks, not one at the end', async () => {
+    const many = Array.from({ length: 40 }, (_, batch) =>
+      Array.from({ length: 500 }, (_, index) => ({ ...rows[1], nome: `Empresa ${batch * 500 + index} ${'x'.repeat(40)}` })),
+    );
+    let chunks = 0;
+    const parts: Buffer[] = [];
+    for await (const chunk of xlsxFile('X', columns, batches(...many))) {
+      chunks++;
+      parts.push(chunk);
+    }
+    expect(chunks).toBeGreaterThan(5);
+    const sheet = await firstSheet(Buffer.concat(parts));
+    expect(sheet.rowCount).toBe(20_001);
+    expect(sheet.getCell('A20001').value).toBe(`Empresa 19999 ${'x'.repeat(40)}`);
   });
 });
