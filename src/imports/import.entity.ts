@@ -5,6 +5,7 @@ import type { ImportStatus } from '../shared/import.views.js';
 @Entity('imports')
 @Index('idx_imports_admin_status', ['adminId', 'status'])
 @Index('idx_imports_status', ['status', 'heartbeatAt'])
+@Index('uq_imports_running_admin', ['runningAdminId'], { unique: true })
 export class Import {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
@@ -69,6 +70,10 @@ export class Import {
 
   @Column({ name: 'cancel_requested', type: 'boolean', default: false })
   cancelRequested: boolean;
+
+  /** The admin while the import waits or runs, null otherwise: a unique index keeps one per admin. */
+  @Column({ name: 'running_admin_id', type: 'integer', nullable: true })
+  runningAdminId: number | null;
 
   @Column({ type: 'varchar', length: 300, nullable: true })
   error: string | null;

@@ -7,6 +7,7 @@ import { Admin } from '../auth/admin.entity.js';
 import { CitiesService } from '../cities/cities.service.js';
 import { DailyJobs } from '../common/daily-jobs.js';
 import { AppException, errorCatalog, ValidationFailedException } from '../common/http/app.exception.js';
+import { isUniqueViolation } from '../common/http/error-body.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { AppUsersService } from '../users/app-users.service.js';
@@ -60,6 +61,8 @@ export const importsError = errorCatalog({
 });
 
 const sqlNow = () => new Date();
+/** What an import that has ended no longer holds: its run's heartbeat, and its admin's one running import. */
+const ended = () => ({ finishedAt: sqlNow(), heartbeatAt: null, runningAdminId: null });
 
 /** Where each kind's records live in the app: the resource its events name, and its list. */
 const TARGETS: Record<ImportKind, { recurso: 'empresa' | 'usuario'; link: string }> = {
@@ -296,12 +299,16 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const found = await this.owned(id, adminId);
     if (found.status !== 'analisada') throw importsError('IMPORT_NOT_STARTABLE');
     const checked = this.checkMapping(found, mapping);
-    const busy = await this.imports.count({ where: { adminId, status: In(['na_fila', 'processando']) } });
-    if (busy > 0) throw importsError('IMPORT_RUNNING');
-    const result = await this.imports.update(
-      { id, status: 'analisada' },
-      { status: 'na_fila', mapping: JSON.stringify(checked), mode, startedAt: sqlNow(), processed: 0, nextRow: 0 },
-    );
+    // The admin's id in the unique running_admin_id: of two starts at the same instant one is refused.
+    const result = await this.imports
+      .update(
+        { id, status: 'analisada' },
+        { status: 'na_fila', runningAdminId: adminId, mapping: JSON.stringify(checked), mode, startedAt: sqlNow(), processed: 0, nextRow: 0 },
+      )
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw importsError('IMPORT_RUNNING');
+        throw error;
+      });
     if (!result.affected) throw importsError('IMPORT_NOT_STARTABLE');
     void this.sweep();
     return this.state(id, adminId);
@@ -315,7 +322,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   async cancel(id: number, adminId: number): Promise<ImportView> {
     const found = await this.owned(id, adminId);
     if (['concluida', 'cancelada', 'falhou'].includes(found.status)) throw importsError('IMPORT_FINISHED');
-    await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', finishedAt: sqlNow() });
+    await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', runningAdminId: null, finishedAt: sqlNow() });
     await this.imports.update({ id, status: 'processando' }, { cancelRequested: true });
     return this.state(id, adminId);
   }
@@ -509,7 +516,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         if (chunk.length >= IMPORT_CHUNK_ROWS && !(await flush(false))) return await this.stopped(id, found);
       }
       if (chunk.length > 0 && !(await flush(true))) return await this.stopped(id, found);
-      await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, finishedAt: sqlNow(), heartbeatAt: null });
+      await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, ...ended() });
       found = await this.imports.findOneByOrFail({ id });
       const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
       await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
@@ -517,14 +524,14 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       if (this.stopping) return;
       this.logger.error(`Import ${id} failed: ${(error as Error).message}`);
       const message = error instanceof AppException ? error.message : 'A importação parou por um erro inesperado; as linhas já gravadas foram mantidas.';
-      await this.imports.update({ id }, { status: 'falhou', error: message.slice(0, 300), finishedAt: sqlNow(), heartbeatAt: null }).catch(() => undefined);
+      await this.imports.update({ id }, { status: 'falhou', error: message.slice(0, 300), ...ended() }).catch(() => undefined);
     }
   }
 
   /** A run that stopped between chunks: cancelled (it says so), or left for another instance (it is stopping). */
   private async stopped(id: number, found: Import): Promise<void> {
     if (this.stopping) return;
-    await this.imports.update({ id }, { status: 'cancelada', finishedAt: sqlNow(), heartbeatAt: null });
+    await this.imports.update({ id }, { status: 'cancelada', ...ended() });
     await this.notices.taskFinished(
       found.adminId,
       {

@@ -15,6 +15,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { TooManyLoginAttemptsException } from '../auth/login-limits.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
+import { isUniqueViolation } from '../common/http/error-body.js';
 import { hitKeyedLimit } from '../common/http/rate-limit.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { collationKey, escapeLike, LIKE_ESCAPE } from '../common/search-text.js';
@@ -471,9 +472,4 @@ export class TeamService {
       version: Number(admin.version),
     };
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(message ?? '');
 }

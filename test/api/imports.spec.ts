@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { In } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { EnterprisesService } from '../../src/enterprises/enterprises.service.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { Import } from '../../src/imports/import.entity.js';
@@ -291,6 +293,59 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     expect(template.text.split('\r\n')[0]).toBe(
       '\uFEFFCNPJ;Nome Fantasia;Razão Social;Inscrição Estadual;Endereço;Número;Complemento;Bairro;CEP;Cidade;UF;Código IBGE da cidade;Telefone;Email;Site;Logo;Status',
     );
+  });
+
+  it('cancels a running import after its current chunk; of ten starts of one admin at the same instant exactly one runs', async () => {
+    const who = await loginAs(sut, 'gestor');
+    const rows = Array.from({ length: 1500 }, (_, index) => ({ cnpj: freshCnpj(), fantasia: `Cancelada ${index}` }));
+    const analysed = await Promise.all(Array.from({ length: 10 }, () => upload(Buffer.from(companiesCsv(rows)), 'empresas.csv', who)));
+    // The run's second chunk is held until the cancel has been asked for.
+    const enterprises = sut.app.get(EnterprisesService);
+    const write = enterprises.importRows.bind(enterprises);
+    let release!: () => void;
+    let reached!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const atSecondChunk = new Promise<void>((resolve) => (reached = resolve));
+    let chunks = 0;
+    let running = 0;
+    const spy = vi.spyOn(enterprises, 'importRows').mockImplementation(async (...args) => {
+      if (++chunks === 2) {
+        reached();
+        await held;
+      }
+      return write(...args);
+    });
+    try {
+      const starts = await Promise.all(
+        analysed.map((one) =>
+          request(sut.server)
+            .post(`/api/admin/importacoes/${one.body.id}/iniciar`)
+            .set(bearer(who))
+            .send({ mapeamento: one.body.mapeamento, modo: 'atualizar' }),
+        ),
+      );
+      expect(starts.map((start) => start.status).sort()).toEqual([202, ...Array<number>(9).fill(409)]);
+      expect(new Set(starts.filter((start) => start.status === 409).map((start) => start.body.message))).toEqual(
+        new Set(['Você já tem uma importação em andamento. Aguarde o fim dela ou cancele-a.']),
+      );
+      running = starts.find((start) => start.status === 202)!.body.id as number;
+      await atSecondChunk;
+      const cancelled = await request(sut.server).delete(`/api/admin/importacoes/${running}`).set(bearer(who));
+      expect([cancelled.status, cancelled.body.status, cancelled.body.processadas]).toEqual([200, 'processando', 500]);
+      release();
+      expect(await finished(running, who)).toMatchObject({ status: 'cancelada', processadas: 1000, criadas: 1000 });
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+    const cnpjs = rows.map((row) => row.cnpj);
+    const written = await sut.dataSource.getRepository(Enterprise).countBy({ cnpj: In(cnpjs) });
+    expect(written).toBe(1000);
+    // Once it has ended, the admin's next import starts, and takes up the rest without a duplicate.
+    const next = analysed.find((one) => one.body.id !== running)!;
+    const rest = await run(next.body.id, next.body.mapeamento, 'atualizar', who);
+    expect(rest).toMatchObject({ status: 'concluida', processadas: 1500, criadas: 500, sem_alteracao: 1000 });
+    expect(await sut.dataSource.getRepository(Enterprise).countBy({ cnpj: In(cnpjs) })).toBe(1500);
   });
 
   it('cancels a queued import, and a run resumes from its last finished chunk after its instance died: every row exactly once', async () => {

@@ -74,6 +74,31 @@ describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
       }
     });
   }
+  it('shows the summary of an import that ended, with its events, before the answer to its start arrived (1440 px)', async () => {
+    const { page, close } = await openAdminPage(app, '/admin/empresas', 'Empresas', 1440);
+    try {
+      // The answer to "iniciar" is held back until the import has ended and its events have gone out.
+      await page.route('**/api/admin/importacoes/*/iniciar', async (route) => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.fulfill({ response });
+      });
+      await page.getByRole('button', { name: 'Importar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+      await dialog.getByLabel('Planilha').setInputFiles({
+        name: 'rapida.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`CNPJ;Nome Fantasia;Razão Social\r\n${freshCnpj()};Rápida Agro;Rápida Agro Ltda\r\n`),
+      });
+      await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+      await dialog.getByRole('button', { name: 'Continuar' }).click();
+      await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+      await dialog.getByRole('heading', { name: 'Importação concluída' }).waitFor({ timeout: 5_000 });
+      expect((await dialog.locator('dl > div').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toContain('Criadas 1');
+    } finally {
+      await close();
+    }
+  });
   it('imports app users from the Usuários do App page with the same dialog (1440 px)', async () => {
     const { page, close } = await openAdminPage(app, '/admin/usuarios', 'Usuários do App', 1440);
     try {

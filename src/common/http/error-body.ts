@@ -95,3 +95,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** A write refused by a unique index (MySQL/MariaDB or SQLite): the row it would duplicate exists. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const { code, message, driverError } = current as { code?: unknown; message?: unknown; driverError?: unknown };
+    if (code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+    if (typeof message === 'string' && /UNIQUE constraint failed/i.test(message.slice(0, 300))) return true;
+    current = driverError;
+  }
+  return false;
+}

@@ -2,7 +2,8 @@ import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } f
 
 /**
  * Imports of spreadsheets: each upload's file, mapping and progress (`next_row`: the data rows of finished
- * chunks, where a resumed run starts), and the rows it could not take, kept for "Baixar linhas com erro".
+ * chunks, where a resumed run starts; `running_admin_id`: one waiting or running import per admin, kept by a unique
+ * index), and the rows it could not take, kept for "Baixar linhas com erro".
  */
 export class Imports1765500000000 implements MigrationInterface {
   name = 'Imports1765500000000';
@@ -33,6 +34,8 @@ export class Imports1765500000000 implements MigrationInterface {
           counter('failed'),
           counter('next_row'),
           { name: 'cancel_requested', type: 'boolean', default: false },
+          // The admin while the import waits or runs, NULL otherwise: unique, so an admin has one at a time.
+          { name: 'running_admin_id', type: 'integer', isNullable: true },
           { name: 'error', type: 'varchar', length: '300', isNullable: true },
           { name: 'heartbeat_at', type: 'datetime', isNullable: true },
           { name: 'created_at', type: 'datetime', default: 'CURRENT_TIMESTAMP' },
@@ -43,6 +46,7 @@ export class Imports1765500000000 implements MigrationInterface {
         indices: [
           new TableIndex({ name: 'idx_imports_admin_status', columnNames: ['admin_id', 'status'] }),
           new TableIndex({ name: 'idx_imports_status', columnNames: ['status', 'heartbeat_at'] }),
+          new TableIndex({ name: 'uq_imports_running_admin', columnNames: ['running_admin_id'], isUnique: true }),
         ],
         foreignKeys: [
           new TableForeignKey({

@@ -95,23 +95,28 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
     try {
       const now = await api<ImportView>('GET', `/admin/importacoes/${id}`);
       started.current ??= { at: Date.now(), processed: now.processadas };
-      setState(now);
+      // Reads answered out of order never take an ended import back to an earlier state.
+      setState((shown) => (shown?.id === now.id && !RUNNING.includes(shown.status) ? shown : now));
       if (!RUNNING.includes(now.status)) setStep('resumo');
     } catch (failure) {
       if (!sessionEnded(failure)) setError(failureMessage(failure, 'Não foi possível ler o andamento da importação.'));
     }
   }
 
-  useLiveEvent<TaskEvent>('tarefa.progresso', (event) => {
-    if (state && event.tarefa === `importacao-${state.id}`) void refresh(state.id);
-  });
-  useLiveEvent<TaskEvent>('tarefa.concluida', (event) => {
-    if (state && event.tarefa === `importacao-${state.id}`) void refresh(state.id);
-  });
-  // Without live events, the progress is read every few seconds.
+  // The import followed: known from the moment it is started, so an event that beats the start's answer (a
+  // small file is done at once) is not lost.
+  const followed = useRef<number | null>(null);
+  const onTask = (event: TaskEvent) => {
+    if (followed.current !== null && event.tarefa === `importacao-${followed.current}`) void refresh(followed.current);
+  };
+  useLiveEvent<TaskEvent>('tarefa.progresso', onTask);
+  useLiveEvent<TaskEvent>('tarefa.concluida', onTask);
+  // The progress is read every few seconds without live events, and now and then with them (an event missed
+  // while the stream reconnected).
   useEffect(() => {
-    if (step !== 'progresso' || !state || live) return;
-    const timer = window.setInterval(() => void refresh(state.id), 3_000);
+    if (step !== 'progresso' || !state) return;
+    followed.current = state.id;
+    const timer = window.setInterval(() => void refresh(state.id), live ? 10_000 : 3_000);
     return () => window.clearInterval(timer);
   }, [step, state?.id, live]);
 
@@ -160,10 +165,13 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
     setBusy(true);
     setError(null);
     try {
+      followed.current = analysis.id;
       const answer = await api<ImportView>('POST', `/admin/importacoes/${analysis.id}/iniciar`, { mapeamento: mapping, modo: mode });
       started.current = { at: Date.now(), processed: 0 };
       setState(answer);
       setStep('progresso');
+      // Read again after the answer: the import may have ended before it, and its events with it.
+      void refresh(answer.id);
     } catch (failure) {
       if (!sessionEnded(failure)) setError(failureMessage(failure, 'Não foi possível iniciar a importação.'));
     } finally {
