@@ -324,7 +324,7 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
             .send({ mapeamento: one.body.mapeamento, modo: 'atualizar' }),
         ),
       );
-      expect(starts.map((start) => start.status).sort()).toEqual([202, ...Array<number>(9).fill(409)]);
+      expect(starts.map((start) => start.status).sort((a, b) => a - b)).toEqual([202, ...Array<number>(9).fill(409)]);
       expect(new Set(starts.filter((start) => start.status === 409).map((start) => start.body.message))).toEqual(
         new Set(['Você já tem uma importação em andamento. Aguarde o fim dela ou cancele-a.']),
       );
