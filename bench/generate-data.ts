@@ -1,6 +1,7 @@
 // `npm run bench:data`: fills a MariaDB/MySQL database of its own (agromaq_bench by default) with data at
 // production scale, by bulk inserts: 100,000 companies, 1,000,000 app users and 200,000 contacts (sizes are
 // flags), plus a benchmark admin authorized for 127.0.0.1. Run again to start over.
+import { ensureBufferPool } from './buffer-pool.js';
 import { cnpjOf } from './cnpj.js';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -127,6 +128,7 @@ async function main() {
   const started = Date.now();
   const logger = createLogger('warn');
   const dataSource = await openDatabase(config.db);
+  await ensureBufferPool((sql) => dataSource.query(sql));
   await dataSource.runMigrations({ transaction: 'each' });
   await runSeeds(dataSource, { config, logger, demo: false });
   const query = (sql: string, params: unknown[] = []) => dataSource.query(sql, params);

@@ -19,6 +19,7 @@ import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
 import { requestPath, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
+import { trackInteractiveLoad } from './common/http/interactive-load.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
@@ -84,6 +85,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     }));
 
     requestLogging(fastify, logger);
+    trackInteractiveLoad(fastify);
     const headers = securityHeaders({
       production: config.env === 'production',
       gtmId: config.site.gtmId,

@@ -1,3 +1,4 @@
+import { bulkInsert } from '../database/bulk-insert.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
@@ -444,18 +445,16 @@ export class EnterprisesService {
           summary: JSON.stringify({ importacao: options.importId, linha: line }),
         });
       if (fresh.size > 0) {
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(Enterprise)
-          .values([...fresh.values()].map((row) => row.values))
-          .updateEntity(false)
-          .execute();
+        await bulkInsert(
+          manager,
+          Enterprise,
+          [...fresh.values()].map((row) => row.values),
+        );
         const ids = await repository.find({ select: { enterpriseId: true, cnpj: true }, where: { cnpj: In([...fresh.keys()]) } });
         for (const { enterpriseId, cnpj } of ids) entry('enterprise.create', enterpriseId, fresh.get(cnpj)!.line);
       }
       for (const { line, row } of updates) entry('enterprise.update', row.enterpriseId, line);
-      if (audit.length > 0) await manager.insert(AuditEntry, audit);
+      await bulkInsert(manager, AuditEntry, audit);
       await options.alsoInside?.(manager, counts);
     });
     return counts;

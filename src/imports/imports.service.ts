@@ -1,3 +1,4 @@
+import { bulkInsert } from '../database/bulk-insert.js';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
@@ -8,6 +9,7 @@ import { CitiesService } from '../cities/cities.service.js';
 import { DailyJobs } from '../common/daily-jobs.js';
 import { AppException, errorCatalog, ValidationFailedException } from '../common/http/app.exception.js';
 import { isUniqueViolation } from '../common/http/error-body.js';
+import { giveWay } from '../common/http/interactive-load.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { AppUsersService } from '../users/app-users.service.js';
@@ -43,6 +45,8 @@ const STALE_MS = 60_000;
 const SWEEP_MS = 15_000;
 /** Rows checked between two turns of the event loop given to requests. */
 const YIELD_EVERY = 20;
+/** The longest an import waits for the requests in flight before checking its next rows (it slows, never stops). */
+const GIVE_WAY_MS = 50;
 /** Uploads, their failed rows and the import's record go after this many days. */
 export const IMPORT_KEEP_DAYS = 7;
 
@@ -453,21 +457,32 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     let chunk: { line: number; row: string[] }[] = [];
     let headerSeen = false;
 
-    const flush = async (last: boolean): Promise<boolean> => {
-      const rows = chunk;
-      chunk = [];
-      const checked: { line: number; input: never; ativo: 0 | 1 | null }[] = [];
-      const failed: { line: number; row: string[]; error: string }[] = [];
+    type Checked = {
+      rows: { line: number; row: string[] }[];
+      checked: { line: number; input: never; ativo: 0 | 1 | null }[];
+      failed: { line: number; row: string[]; error: string }[];
+      reached: number;
+      last: boolean;
+    };
+    /**
+     * A chunk's rows checked by the form's rules, on the event loop the requests share: every few rows it gives
+     * way to the requests in flight, so the lists answer as fast during an import as without one.
+     */
+    const check = async (rows: { line: number; row: string[] }[], last: boolean): Promise<Checked> => {
+      const checked: Checked['checked'] = [];
+      const failed: Checked['failed'] = [];
+      const reached = dataRow;
       for (const [index, { line, row }] of rows.entries()) {
-        // The rows are checked on the event loop the requests share: it is let go every few rows, so the lists
-        // answer between them while an import runs.
-        if (index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (index % YIELD_EVERY === 0) await giveWay(GIVE_WAY_MS);
         const result = await this.checkRow(kind, row, mapping, lookups);
         if (result.value) checked.push({ line, input: result.value as never, ativo: result.ativo });
         else failed.push({ line, row, error: Object.values(result.errors).join(' ') });
       }
+      return { rows, checked, failed, reached, last };
+    };
+    /** A checked chunk written with the import's progress in one transaction; false when the run is to stop. */
+    const write = async ({ rows, checked, failed, reached, last }: Checked): Promise<boolean> => {
       const byLine = new Map(rows.map(({ line, row }) => [line, row]));
-      const reached = dataRow;
       const apply = kind === 'usuarios' ? this.users.importRows.bind(this.users) : this.enterprises.importRows.bind(this.enterprises);
       await apply(checked, {
         onlyCreate: found.mode === 'criar',
@@ -478,7 +493,8 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
           const allFailed = [...failed, ...counts.falhas.map((failure) => ({ line: failure.line, row: byLine.get(failure.line) ?? [], error: failure.error }))];
           const room = Math.max(0, IMPORT_FAILURES_MAX - found.failed);
           if (allFailed.length > 0 && room > 0) {
-            await manager.insert(
+            await bulkInsert(
+              manager,
               ImportFailure,
               allFailed
                 .slice(0, room)
@@ -503,6 +519,18 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       const fresh = await this.imports.findOneBy({ id });
       return !(fresh?.cancelRequested || fresh?.status !== 'processando' || this.stopping);
     };
+    // Chunk n + 1 is read and checked while chunk n is written (the database works on the other core); the writes
+    // stay one after the other, in order, so `next_row` always marks the end of the last committed chunk.
+    const pending: { write: Promise<boolean> | null } = { write: null };
+    const handOver = async (last: boolean): Promise<boolean> => {
+      const checked = await check(chunk, last);
+      chunk = [];
+      if (pending.write && !(await pending.write)) return false;
+      pending.write = write(checked);
+      // Its failure is met where it is awaited: by the next chunk, or at the end.
+      pending.write.catch(() => undefined);
+      return true;
+    };
 
     try {
       for await (const row of await this.rows(found)) {
@@ -513,14 +541,17 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         dataRow += 1;
         if (dataRow <= found.nextRow) continue;
         chunk.push({ line: dataRow + 1, row });
-        if (chunk.length >= IMPORT_CHUNK_ROWS && !(await flush(false))) return await this.stopped(id, found);
+        if (chunk.length >= IMPORT_CHUNK_ROWS && !(await handOver(false))) return await this.stopped(id, found);
       }
-      if (chunk.length > 0 && !(await flush(true))) return await this.stopped(id, found);
+      if (chunk.length > 0 && !(await handOver(true))) return await this.stopped(id, found);
+      if (pending.write && !(await pending.write)) return await this.stopped(id, found);
       await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, ...ended() });
       found = await this.imports.findOneByOrFail({ id });
       const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
       await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
     } catch (error) {
+      // A chunk still being written ends first: the import's state is set once nothing of it is in flight.
+      await pending.write?.catch(() => undefined);
       if (this.stopping) return;
       this.logger.error(`Import ${id} failed: ${(error as Error).message}`);
       const message = error instanceof AppException ? error.message : 'A importação parou por um erro inesperado; as linhas já gravadas foram mantidas.';

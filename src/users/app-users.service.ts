@@ -1,3 +1,4 @@
+import { bulkInsert } from '../database/bulk-insert.js';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -477,7 +478,7 @@ export class AppUsersService {
         counts.atualizadas += 1;
         entry('user.update', current.userId, line);
       }
-      if (audit.length > 0) await manager.insert(AuditEntry, audit);
+      await bulkInsert(manager, AuditEntry, audit);
       await options.alsoInside?.(manager, counts);
     });
     return counts;

@@ -1,3 +1,4 @@
+import { bulkInsert } from '../../database/bulk-insert.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
@@ -218,7 +219,8 @@ async function statusChunk<T extends ObjectLiteral>(
         [value, ...changed],
       );
       const summary = JSON.stringify({ [target.statusColumn]: value, em_lote: true });
-      await manager.insert(
+      await bulkInsert(
+        manager,
         AuditEntry,
         changed.map((id) => ({
           adminId: actor.adminId,

@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { SAO_PAULO_UTC_OFFSET_HOURS } from '../sao-paulo-day.js';
 
 /**
@@ -66,66 +65,82 @@ export async function* csvFile<T>(columns: ExportColumn<T>[], batches: AsyncIter
 /** Characters XML 1.0 cannot carry (control characters but tab, line feed and carriage return; lone surrogates). */
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const xmlSafe = (text: string) => text.replace(XML_INVALID, '');
+const xml = (text: string) => text.replace(XML_INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Excel's serial day number of São Paulo's wall clock at an instant (days since 1899-12-30). */
 const serial = (date: Date) => local(date).getTime() / 86_400_000 + 25_569;
 
-const DAY_FORMAT = 'dd/mm/yyyy';
-const INSTANT_FORMAT = 'dd/mm/yyyy hh:mm';
-
-/** A cell as the workbook keeps it: text, a number, or a day or an instant as Excel's serial number with its format. */
-function xlsxValue(cell: Cell): { value: string | number | null; format?: string } {
-  if (cell === null) return { value: null };
-  if (typeof cell === 'number') return { value: Number.isFinite(cell) ? cell : null };
-  if (typeof cell === 'string') return { value: xmlSafe(cell) };
-  return 'day' in cell ? { value: Math.floor(serial(cell.day)), format: DAY_FORMAT } : { value: serial(cell.instant), format: INSTANT_FORMAT };
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
+
+/** Style indexes of styles.xml: 0 text, 1 bold header, 2 day, 3 instant. */
+function xlsxCell(cell: Cell, ref: string): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? `<c r="${ref}"><v>${cell}</v></c>` : '';
+  if (typeof cell === 'string') return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(cell)}</t></is></c>`;
+  return 'day' in cell ? `<c r="${ref}" s="2"><v>${Math.floor(serial(cell.day))}</v></c>` : `<c r="${ref}" s="3"><v>${serial(cell.instant)}</v></c>`;
+}
+
+const XLSX_PARTS: Record<string, string> = {
+  '[Content_Types].xml':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
+  '_rels/.rels':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  'xl/_rels/workbook.xml.rels':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+  'xl/styles.xml':
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="dd/mm/yyyy hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
+};
+
+const workbookPart = (sheetName: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${xml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
 /**
  * The workbook's bytes, batch by batch: one sheet named `sheetName` with a bold header row (frozen) and a row
- * per record, written by exceljs's streaming writer (each row committed as it is added, no shared strings, so
- * nothing is kept but the compressor's window) and handed on as it is compressed.
+ * per record, compressed as it is written (a zip stream, nothing kept but the deflater's window).
  */
 export async function* xlsxFile<T>(sheetName: string, columns: ExportColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<Buffer> {
-  const out = new PassThrough();
-  const written: Buffer[] = [];
+  const out: Uint8Array[] = [];
   let failure: Error | null = null;
-  out.on('data', (chunk: Buffer) => written.push(chunk));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 6 } } });
-  const ended = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    // The zip the writer compresses into (not in exceljs's types).
-    (book as unknown as { zip: NodeJS.EventEmitter }).zip.on('error', (error: Error) => {
-      failure = error;
-      reject(error);
-    });
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else out.push(chunk);
   });
-  ended.catch(() => undefined);
-  const sheet = book.addWorksheet(xmlSafe(sheetName).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
   const drain = function* (): Generator<Buffer> {
     if (failure) throw failure;
-    while (written.length > 0) yield written.shift()!;
+    while (out.length > 0) yield Buffer.from(out.shift()!);
   };
-  const header = sheet.addRow(columns.map((column) => xmlSafe(column.header)));
-  header.font = { bold: true };
-  header.commit();
+  const text = (value: string) => new TextEncoder().encode(value);
+  for (const [name, content] of Object.entries({ ...XLSX_PARTS, 'xl/workbook.xml': workbookPart(sheetName) })) {
+    const part = new ZipPassThrough(name);
+    zip.add(part);
+    part.push(text(content), true);
+  }
+  const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 6 });
+  zip.add(sheet);
+  const header = columns.map((column, index) => `<c r="${columnName(index)}1" t="inlineStr" s="1"><is><t>${xml(column.header)}</t></is></c>`).join('');
+  sheet.push(
+    text(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+        `<sheetData><row r="1">${header}</row>`,
+    ),
+  );
+  yield* drain();
+  let line = 1;
   for await (const rows of batches) {
-    for (const record of rows) {
-      const cells = columns.map((column) => xlsxValue(column.value(record)));
-      const row = sheet.addRow(cells.map((cell) => cell.value));
-      cells.forEach((cell, index) => {
-        if (cell.format) row.getCell(index + 1).numFmt = cell.format;
-      });
-      row.commit();
-    }
-    // The compressor works off the event loop: what it has finished is handed on with this batch.
-    await new Promise((resolve) => setImmediate(resolve));
+    const xmlRows = rows.map((row) => {
+      line++;
+      return `<row r="${line}">${columns.map((column, index) => xlsxCell(column.value(row), `${columnName(index)}${line}`)).join('')}</row>`;
+    });
+    if (xmlRows.length > 0) sheet.push(text(xmlRows.join('')));
     yield* drain();
   }
-  sheet.commit();
-  await book.commit();
-  await ended;
+  sheet.push(text('</sheetData></worksheet>'), true);
+  zip.end();
   yield* drain();
 }
 

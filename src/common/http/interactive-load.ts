@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Requests that stay open for as long as a tab does: not interactive work waiting for an answer. */
+const LONG_LIVED = ['/api/admin/eventos'];
+
+let inFlight = 0;
+const counted = new WeakSet<object>();
+
+/**
+ * The requests this process is answering right now, event streams excepted. Background work that shares the
+ * event loop with them (an import checking its rows) gives way while there are some, for a bounded time, so the
+ * pages staff are using answer first and the work goes at full speed when nobody waits.
+ */
+export function trackInteractiveLoad(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', (req, _reply, done) => {
+    if (!LONG_LIVED.some((path) => req.url.startsWith(path))) {
+      counted.add(req);
+      inFlight += 1;
+    }
+    done();
+  });
+  const finished = (req: object) => {
+    if (counted.delete(req)) inFlight -= 1;
+  };
+  fastify.addHook('onResponse', (req, _reply, done) => {
+    finished(req);
+    done();
+  });
+  fastify.addHook('onRequestAbort', (req, done) => {
+    finished(req);
+    done();
+  });
+}
+
+/** The interactive requests in flight in this process. */
+export const interactiveRequests = (): number => inFlight;
+
+/**
+ * A turn of the event loop for the requests: waits while some are in flight, at most `maxWaitMs` (the work is
+ * slowed, never stopped), then lets the ones that just arrived run before going on.
+ */
+export async function giveWay(maxWaitMs: number): Promise<void> {
+  const until = Date.now() + maxWaitMs;
+  while (inFlight > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 2));
+  await new Promise((resolve) => setImmediate(resolve));
+}
