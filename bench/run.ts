@@ -461,6 +461,8 @@ function currentRss(pid: number | undefined): number {
 
 /** Companies the import scenario brings in (new CNPJs, removed again after the run). */
 const IMPORT_ROWS = 20_000;
+/** The size of the file previewed: the upload's limit. */
+const PREVIEW_BYTES = 50 * 1024 * 1024 - 64 * 1024;
 
 /**
  * An import of IMPORT_ROWS new companies (a Windows-1252 `;` CSV, as Excel in Portuguese saves it), twice: alone,
@@ -516,6 +518,22 @@ async function importCost(base: string, auth: Record<string, string>, rss: () =>
   };
   try {
     await removeImported();
+    // The preview of a file at the size limit: from sending it to the answer with the mapping and the first rows.
+    const big: string[] = [lines[0]];
+    for (let index = 0, size = 0; size < PREVIEW_BYTES - 400; index++) {
+      const line = `${cnpjOf(40_000_000 + index)};Prévia ${index} ${'Máquinas e Implementos Agrícolas '.repeat(3)};Prévia ${index} Comércio de Máquinas Ltda;Londrina;PR;(43) 3325-1000`;
+      big.push(line);
+      size += line.length + 2;
+    }
+    const bigCsv = Buffer.from(Array.from(big.join('\r\n'), (char) => char.charCodeAt(0) & 0xff));
+    const previewForm = new FormData();
+    previewForm.append('tipo', 'empresas');
+    previewForm.append('arquivo', new Blob([bigCsv]), 'grande.csv');
+    const previewStarted = Date.now();
+    const preview = await fetch(`${base}/api/admin/importacoes`, { method: 'POST', headers: auth, body: previewForm });
+    const previewBody = (await preview.json()) as { id?: number; amostra?: unknown[]; total_estimado?: number };
+    const previewSeconds = (Date.now() - previewStarted) / 1000;
+    if (previewBody.id) await fetch(`${base}/api/admin/importacoes/${previewBody.id}`, { method: 'DELETE', headers: auth });
     const alone = await importOnce(async () => undefined);
     await load(list, 2);
     const before = strip(await load(list, 5));
@@ -533,6 +551,14 @@ async function importCost(base: string, auth: Record<string, string>, rss: () =>
         seconds: Number(alone.seconds.toFixed(1)),
         rowsPerSecond: alone.rowsPerSecond,
         rssGrowthMb: alone.rssGrowthMb,
+      },
+      {
+        group: 'import-preview',
+        name: `import preview of a ${(bigCsv.length / 1024 / 1024).toFixed(0)} MB CSV (${(big.length - 1).toLocaleString('en')} rows)`,
+        status: preview.status,
+        seconds: Number(previewSeconds.toFixed(2)),
+        sampleRows: previewBody.amostra?.length ?? 0,
+        estimatedRows: previewBody.total_estimado ?? 0,
       },
       {
         ...during!,
@@ -678,6 +704,10 @@ const TARGETS: Record<string, { text: string; met: (row: Record<string, any>, re
     met: (row) => row.status === 'concluida' && row.failed === 0 && row.rowsPerSecond >= 2000 && row.rssGrowthMb <= 150,
   },
   'import-list': { text: 'p95 ≤ 1.5 × before the import (same run)', met: (row) => row.ratio <= 1.5 },
+  'import-preview': {
+    text: 'answer with the mapping and the first 100 rows checked ≤ 2 s',
+    met: (row) => row.status === 201 && row.sampleRows === 100 && row.seconds <= 2,
+  },
   live: {
     text: '500 streams ≤ 50 MB RSS, list ≥ 0.95 × without them (same run)',
     met: (row) => (row.costMb !== undefined ? row.costMb <= 50 : row.ratio >= 0.95),
@@ -721,19 +751,21 @@ function markdown(report: {
   const rows = report.results.map((row) =>
     row.group === 'export'
       ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
-      : row.group === 'import'
-        ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.failed} failed | ${row.created} created in ${row.seconds} s, RSS +${row.rssGrowthMb} MB, ${row.status} | ${row.target} | ${verdict(row)} |`
-        : row.beforeP95 !== undefined
-          ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms; the import meanwhile ${row.importRowsPerSecond} rows/s) | ${row.target} | ${verdict(row)} |`
-          : row.costMb !== undefined
-            ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
-            : row.withoutRps !== undefined
-              ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
-              : row.withoutMs !== undefined
-                ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
-                : row.totalMs !== undefined
-                  ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-                  : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+      : row.group === 'import-preview'
+        ? `| ${row.name} | | | | | ${row.status === 201 ? 0 : 1}/${row.status === 201 ? 0 : 1} | ${row.seconds} s from sending to the answer, ${row.sampleRows} rows checked, ${row.estimatedRows} estimated | ${row.target} | ${verdict(row)} |`
+        : row.group === 'import'
+          ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.failed} failed | ${row.created} created in ${row.seconds} s, RSS +${row.rssGrowthMb} MB, ${row.status} | ${row.target} | ${verdict(row)} |`
+          : row.beforeP95 !== undefined
+            ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms; the import meanwhile ${row.importRowsPerSecond} rows/s) | ${row.target} | ${verdict(row)} |`
+            : row.costMb !== undefined
+              ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
+              : row.withoutRps !== undefined
+                ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
+                : row.withoutMs !== undefined
+                  ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
+                  : row.totalMs !== undefined
+                    ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
+                    : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,

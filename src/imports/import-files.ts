@@ -1,7 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { s3Client } from '../common/s3-client.js';
@@ -10,13 +13,35 @@ import type { S3Config } from '../config/app-config.js';
 /** A stored upload's key: generated, never from the user. */
 export const IMPORT_FILE_KEY = /^[a-f0-9-]{36}$/;
 
+/** A file's first bytes (fewer when it is shorter). */
+export async function fileHead(path: string, bytes: number): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** An upload written to disk as it arrived, not yet analysed. */
+export interface StagedUpload {
+  path: string;
+  size: number;
+}
+
 /**
  * Where uploaded spreadsheets wait for their import: the uploads folder (one instance) or the object store the
- * logos use (several instances: any one of them may run the import). Read as a stream, from the start or only
- * its first bytes (to tell its format).
+ * logos use (several instances: any one of them may run the import). An upload is first written to a staging
+ * folder as it arrives (never held in memory), analysed there, then kept under its key or dropped. Read as a
+ * stream, from the start or only its first bytes (to tell its format).
  */
 export abstract class ImportFiles {
-  abstract save(key: string, content: Buffer): Promise<void>;
+  /** Where uploads are written as they arrive. */
+  protected abstract readonly stagingDir: string;
+  /** Keeps a staged upload under `key`: the staged file is gone afterwards. */
+  abstract keep(key: string, staged: StagedUpload): Promise<void>;
   abstract read(key: string): Promise<Readable>;
   abstract head(key: string, bytes: number): Promise<Buffer>;
   abstract remove(key: string): Promise<void>;
@@ -25,35 +50,52 @@ export abstract class ImportFiles {
     if (!IMPORT_FILE_KEY.test(key)) throw new Error(`Refusing the import file key ${key}`);
     return key;
   }
+
+  /** Writes an arriving upload to the staging folder; a stream that breaks off leaves nothing behind. */
+  async stage(source: Readable): Promise<StagedUpload> {
+    await mkdir(this.stagingDir, { recursive: true });
+    const path = join(this.stagingDir, `${randomUUID()}.part`);
+    let size = 0;
+    source.on('data', (chunk: Buffer) => (size += chunk.length));
+    try {
+      await pipeline(source, createWriteStream(path, { flags: 'wx' }));
+    } catch (error) {
+      await this.discard({ path, size });
+      throw error;
+    }
+    return { path, size };
+  }
+
+  /** Drops a staged upload (nothing when it was kept). */
+  async discard(staged: StagedUpload): Promise<void> {
+    await rm(staged.path, { force: true });
+  }
 }
 
 export class LocalImportFiles extends ImportFiles {
+  protected readonly stagingDir: string;
+
   constructor(private readonly directory: string) {
     super();
+    // Beside the kept files, so keeping one is a rename.
+    this.stagingDir = join(directory, 'recebendo');
   }
 
   private path(key: string): string {
     return join(this.directory, `${this.checked(key)}.upload`);
   }
 
-  async save(key: string, content: Buffer): Promise<void> {
+  async keep(key: string, staged: StagedUpload): Promise<void> {
     await mkdir(this.directory, { recursive: true });
-    await writeFile(this.path(key), content, { flag: 'wx' });
+    await rename(staged.path, this.path(key));
   }
 
   async read(key: string): Promise<Readable> {
     return createReadStream(this.path(key), { highWaterMark: 256 * 1024 });
   }
 
-  async head(key: string, bytes: number): Promise<Buffer> {
-    const file = await open(this.path(key), 'r');
-    try {
-      const buffer = Buffer.alloc(bytes);
-      const { bytesRead } = await file.read(buffer, 0, bytes, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await file.close();
-    }
+  head(key: string, bytes: number): Promise<Buffer> {
+    return fileHead(this.path(key), bytes);
   }
 
   async remove(key: string): Promise<void> {
@@ -63,6 +105,7 @@ export class LocalImportFiles extends ImportFiles {
 
 export class S3ImportFiles extends ImportFiles implements OnApplicationShutdown {
   private readonly client: S3Client;
+  protected readonly stagingDir = join(tmpdir(), 'agromaq-importacoes');
 
   constructor(private readonly config: S3Config) {
     super();
@@ -73,10 +116,20 @@ export class S3ImportFiles extends ImportFiles implements OnApplicationShutdown 
     return `imports/${this.checked(key)}`;
   }
 
-  async save(key: string, content: Buffer): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.config.bucket, Key: this.key(key), Body: content, ContentLength: content.length, IfNoneMatch: '*' }),
-    );
+  async keep(key: string, staged: StagedUpload): Promise<void> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(key),
+          Body: createReadStream(staged.path),
+          ContentLength: staged.size,
+          IfNoneMatch: '*',
+        }),
+      );
+    } finally {
+      await this.discard(staged);
+    }
   }
 
   async read(key: string): Promise<Readable> {

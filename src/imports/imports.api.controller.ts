@@ -10,6 +10,7 @@ import { csvText } from '../common/export/table-file.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_SAMPLE_ROWS } from '../shared/import.views.js';
 import { IMPORT_KINDS, ImportPreviewInput, ImportStartInput, ImportTemplateQuery } from './dto/import.input.js';
 import { IMPORT_FIELDS } from './import-fields.js';
+import type { StagedUpload } from './import-files.js';
 import { importsError, ImportsService } from './imports.service.js';
 
 const UPLOAD_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 };
@@ -65,8 +66,18 @@ export class ImportsApiController {
   @ApiConsumes('multipart/form-data')
   @Post()
   async upload(@Req() req: HttpRequest, @CurrentAdmin() admin: AuthenticatedAdmin) {
-    const { tipo, file } = await readUpload(req);
-    return this.imports.analyze(admin.id, tipo, file);
+    const received: StagedUpload[] = [];
+    try {
+      const { tipo, file } = await readUpload(req, async (source) => {
+        const staged = await this.imports.receive(source);
+        received.push(staged);
+        return staged;
+      });
+      return await this.imports.analyze(admin.id, tipo, file);
+    } finally {
+      // A refused upload leaves nothing (a kept one has moved already).
+      for (const staged of received) await this.imports.drop(staged);
+    }
   }
 
   @ApiOperation({
@@ -139,16 +150,20 @@ export class ImportsApiController {
   }
 }
 
-/** The multipart upload: one file in `arquivo`, and `tipo`. */
-async function readUpload(req: HttpRequest): Promise<{ tipo: (typeof IMPORT_KINDS)[number]; file: { name: string; content: Buffer } }> {
+/** The multipart upload: one file in `arquivo`, written to disk by `stage` as it arrives, and `tipo`. */
+async function readUpload(
+  req: HttpRequest,
+  stage: (source: Readable) => Promise<StagedUpload>,
+): Promise<{ tipo: (typeof IMPORT_KINDS)[number]; file: { name: string; staged: StagedUpload } }> {
   if (!req.isMultipart()) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie a planilha como multipart/form-data no campo arquivo.' });
   let tipo: string | undefined;
-  let file: { name: string; content: Buffer } | undefined;
+  let file: { name: string; staged: StagedUpload } | undefined;
   try {
     for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'arquivo' || file) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie uma única planilha, no campo arquivo.' });
-        file = { name: part.filename, content: await part.toBuffer() };
+        file = { name: part.filename, staged: await stage(part.file) };
+        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
       } else if (part.fieldname === 'tipo') tipo = String(part.value);
     }
   } catch (error) {
@@ -161,6 +176,6 @@ async function readUpload(req: HttpRequest): Promise<{ tipo: (typeof IMPORT_KIND
   if (!IMPORT_KINDS.includes(tipo as (typeof IMPORT_KINDS)[number]))
     throw new AppException(400, 'VALIDATION_FAILED', 'Tipo inválido: use empresas ou usuarios.', { tipo: 'Tipo inválido: use empresas ou usuarios.' });
   if (!file) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Escolha a planilha (campo arquivo).' });
-  if (file.content.length === 0) throw importsError('IMPORT_EMPTY');
+  if (file.staged.size === 0) throw importsError('IMPORT_EMPTY');
   return { tipo: tipo as (typeof IMPORT_KINDS)[number], file };
 }

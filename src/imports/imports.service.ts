@@ -1,5 +1,6 @@
 import { bulkInsert } from '../database/bulk-insert.js';
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -31,9 +32,9 @@ import {
 } from '../shared/import.views.js';
 import { ImportFailure } from './import-failure.entity.js';
 import { IMPORT_FIELDS, guessMapping, mapsAnything, type ImportKind } from './import-fields.js';
-import { ImportFiles } from './import-files.js';
+import { fileHead, ImportFiles, type StagedUpload } from './import-files.js';
 import { Import } from './import.entity.js';
-import { checkCompanyRow, checkUserRow, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
+import { checkCompanyRow, checkUserRow, leadingZerosBack, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
 import { csvText } from '../common/export/table-file.js';
 
@@ -62,6 +63,7 @@ export const importsError = errorCatalog({
   IMPORT_RUNNING: { status: 409, message: 'Você já tem uma importação em andamento. Aguarde o fim dela ou cancele-a.' },
   IMPORT_NOT_STARTABLE: { status: 409, message: 'Esta importação já foi iniciada.' },
   IMPORT_FINISHED: { status: 409, message: 'Esta importação já terminou.' },
+  IMPORT_STORAGE_UNAVAILABLE: { status: 503, message: 'Não foi possível guardar a planilha agora. Tente novamente em instantes.' },
 });
 
 const sqlNow = () => new Date();
@@ -163,7 +165,8 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   /** A user's company from a sheet: by CNPJ when the cell is one, else by its fantasia or razão (one only). */
   private async companyNamed(text: string): Promise<{ id: number } | { error: string }> {
     const repository = this.imports.manager.getRepository(Enterprise);
-    const digits = onlyDigits(text, 20);
+    // A CNPJ kept as a number has lost its leading zeros.
+    const digits = /^\d{9,13}$/.test(text) ? leadingZerosBack(text, 14) : onlyDigits(text, 20);
     if (digits.length === 14 && isValidCnpj(digits)) {
       const found = await repository.findOne({ select: { enterpriseId: true }, where: { cnpj: digits } });
       return found ? { id: found.enterpriseId } : { error: 'Nenhuma empresa com este CNPJ.' };
@@ -188,11 +191,22 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     return cells;
   }
 
-  /** Stores an upload, reads its header and first rows, guesses the mapping and checks the sample. */
-  async analyze(adminId: number, kind: ImportKind, upload: { name: string; content: Buffer }): Promise<ImportAnalysis> {
-    const head = upload.content.subarray(0, HEAD_BYTES);
+  /** An upload's bytes written to the staging folder as they arrive (never held in memory). */
+  receive(source: Readable): Promise<StagedUpload> {
+    return this.files.stage(source);
+  }
+
+  /** Drops a staged upload that was refused, or whose analysis failed (nothing when it was kept). */
+  drop(staged: StagedUpload): Promise<void> {
+    return this.files.discard(staged);
+  }
+
+  /** Keeps a staged upload, reads its header and first rows, guesses the mapping and checks the sample. */
+  async analyze(adminId: number, kind: ImportKind, upload: { name: string; staged: StagedUpload }): Promise<ImportAnalysis> {
+    const { staged } = upload;
+    const head = await fileHead(staged.path, HEAD_BYTES);
     if (sniffFormat(head) === null) throw importsError('IMPORT_NOT_A_TABLE');
-    const table = await openTable(head, () => bufferStream(upload.content));
+    const table = await openTable(head, () => createReadStream(staged.path, { highWaterMark: 256 * 1024 }));
     if (!table) throw importsError('IMPORT_NOT_A_TABLE');
     let headers: string[] | null = null;
     const sample: string[][] = [];
@@ -214,12 +228,16 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     if (!mapsAnything(mapping)) throw importsError('IMPORT_NO_COLUMNS');
 
     const key = randomUUID();
-    await this.files.save(key, upload.content);
+    try {
+      await this.files.keep(key, staged);
+    } catch (error) {
+      // The store (a full disk, object storage that is down) refused it: nothing is recorded.
+      this.logger.error(`Keeping upload ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw importsError('IMPORT_STORAGE_UNAVAILABLE');
+    }
     // The rows a CSV of this size holds, at the sample's row length; an XLSX's are counted as they are read.
     const estimate =
-      sample.length < IMPORT_SAMPLE_ROWS
-        ? sample.length
-        : Math.max(sample.length, Math.round(upload.content.length / Math.max(1, sampleBytes / sample.length)));
+      sample.length < IMPORT_SAMPLE_ROWS ? sample.length : Math.max(sample.length, Math.round(staged.size / Math.max(1, sampleBytes / sample.length)));
     const saved = await this.imports.save(
       this.imports.create({
         adminId,
@@ -227,7 +245,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         status: 'analisada',
         fileName: upload.name.slice(0, 255) || 'planilha',
         fileKey: key,
-        fileSize: upload.content.length,
+        fileSize: staged.size,
         format: table.format,
         dialect: table.dialect ? JSON.stringify(table.dialect) : null,
         headers: JSON.stringify(headers),
@@ -592,8 +610,4 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     }
     return old.length > 0 ? `${old.length} old imports removed with their files` : null;
   }
-}
-
-function bufferStream(content: Buffer): Readable {
-  return Readable.from([content]);
 }

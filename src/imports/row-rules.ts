@@ -45,6 +45,14 @@ export function statusOf(cell: string | undefined): 0 | 1 | null | undefined {
 const filled = (cell: string | undefined) => (cell ?? '').trim().slice(0, 1_000);
 
 /**
+ * A CNPJ (14) or CPF (11) that a spreadsheet kept as a number has lost its leading zeros ("01.234…" becomes
+ * 1234…): a cell of digits only, shorter than the document, gets them back. Punctuated text is left as written.
+ */
+export function leadingZerosBack(cell: string, length: 11 | 14): string {
+  return /^\d+$/.test(cell) && cell.length < length ? cell.padStart(length, '0') : cell;
+}
+
+/**
  * The city a row names: by IBGE code when it has one, else by name in its UF (or alone when the name is in one
  * UF only). Undefined when the row names no city.
  */
@@ -87,6 +95,7 @@ export async function checkCompanyRow(cells: RowCells, lookups: RowLookups, hasL
     input[field] = value === '' ? null : value;
   }
   for (const required of ['razao', 'fantasia', 'cnpj']) if (input[required] === null) input[required] = '';
+  input.cnpj = leadingZerosBack(input.cnpj as string, 14);
 
   const city = await cityOf(cells, lookups);
   if (city && 'error' in city) errors.cidade = city.error;
@@ -142,6 +151,7 @@ export async function checkUserRow(cells: RowCells, lookups: UserRowLookups): Pr
     input[field] = value === '' ? null : value;
   }
   for (const required of ['firstname', 'lastname', 'email']) if (input[required] === null) input[required] = '';
+  if (typeof input.cpf === 'string') input.cpf = leadingZerosBack(input.cpf, 11);
 
   const company = filled(cells.empresa);
   if (company) {

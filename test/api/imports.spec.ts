@@ -1,4 +1,7 @@
 import ExcelJS from 'exceljs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +13,7 @@ import { ImportsService } from '../../src/imports/imports.service.js';
 import { Import } from '../../src/imports/import.entity.js';
 import { RecordHistoryEntry } from '../../src/history/record-history.entity.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
+import { listeningPort } from '../support/sse.js';
 import { createEnterprise, freshCnpj } from '../support/enterprise-factory.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -174,8 +178,9 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     });
   });
 
-  it('imports an XLSX (the first sheet, numbers and text as Excel stores them)', async () => {
-    const cnpj = freshCnpj();
+  it('imports an XLSX (the first sheet, numbers and text as Excel stores them; a CNPJ kept as a number gets its leading zero back)', async () => {
+    let cnpj = freshCnpj();
+    while (!cnpj.startsWith('0')) cnpj = freshCnpj();
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Empresas');
     sheet.addRow(['cnpj', 'fantasia', 'razao social', 'cod ibge', 'logo', 'status']);
@@ -238,6 +243,48 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     expect(await run(again.body.id, again.body.mapeamento)).toMatchObject({ criadas: 0, atualizadas: 1, sem_alteracao: 1 });
     expect(await users.countBy({ cpf: '52998224725' })).toBe(1);
     expect((await users.findOneByOrFail({ cpf: '52998224725' })).email).toBe('ana.nova@fazenda.com.br');
+  });
+
+  it('writes an upload to disk as it arrives: half a file sent, its bytes are on disk before the rest comes', async () => {
+    const port = await listeningPort(sut.server);
+    const receiving = join(sut.config.uploadsDir, 'imports', 'recebendo');
+    const partSize = () => (existsSync(receiving) ? readdirSync(receiving).reduce((sum, name) => sum + statSync(join(receiving, name)).size, 0) : 0);
+    const line = Buffer.from(`${freshCnpj()};Planilha Grande;Planilha Grande Comércio de Máquinas Agrícolas Ltda\r\n`);
+    const half = Buffer.concat([Buffer.from('CNPJ;Nome Fantasia;Razão Social\r\n'), ...Array<Buffer>(40_000).fill(line)]);
+    const boundary = `agromaq${Date.now()}`;
+    const answer = new Promise<{ status: number; body: { id: number; amostra: unknown[] } }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/admin/importacoes',
+          headers: { ...bearer(admin), 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => parts.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(parts).toString('utf8')) }));
+        },
+      );
+      req.on('error', reject);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="tipo"\r\n\r\nempresas\r\n`);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="grande.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+      req.write(half);
+      void (async () => {
+        for (let wait = 0; wait < 200 && partSize() < half.length / 2; wait++) await new Promise((resolve) => setTimeout(resolve, 25));
+        onDisk = partSize();
+        req.write(Buffer.concat(Array<Buffer>(40_000).fill(line)));
+        req.end(`\r\n--${boundary}--\r\n`);
+      })();
+    });
+    let onDisk = 0;
+    const res = await answer;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(onDisk, 'bytes of the first half on disk before the second was sent').toBeGreaterThan(half.length / 2);
+    expect(res.body.amostra).toHaveLength(100);
+    expect(partSize()).toBe(0);
+    await request(sut.server).delete(`/api/admin/importacoes/${res.body.id}`).set(bearer(admin)).expect(200);
   });
 
   it('refuses a file that is no spreadsheet, an empty one, one with no known column, one too large: 400 in Portuguese, nothing stored', async () => {

@@ -1,23 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Logo } from '../../src/logos/logo.entity.js';
-import { bearer, loginAs, useAdminApp } from '../support/admin-session.js';
+import { bearer, loginAs } from '../support/admin-session.js';
 import { startTestApp } from '../support/test-app.js';
-import { startTestS3, type TestS3 } from '../support/s3.js';
+import { startTestS3, useAdminAppWithS3 } from '../support/s3.js';
 
 // With S3_BUCKET (and its endpoint and credentials) uploaded logos live in S3-compatible object storage that
 // every instance shares, and are served by the app with the same headers as local files (issue: many
 // instances, one truth). An S3-compatible server (s3rver) runs in this process.
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startTestS3();
-});
-const app = useAdminApp('gestor', () => s3.env);
-afterAll(async () => {
-  await s3?.close();
-});
+const store = useAdminAppWithS3();
+const app = store.app;
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f0e1d50000000049454e44ae426082',
@@ -48,8 +42,8 @@ describe('uploaded logos in object storage', () => {
   it('stores an upload in the bucket, not on the local disk, and serves it with the headers of a local file', async () => {
     const res = await upload(PNG, 'marca.png').expect(201);
     expect(res.body.filename).toMatch(/^[0-9a-f-]{36}\.png$/);
-    expect(await s3.keys('logos/')).toContain(`logos/${res.body.filename}`);
-    expect(await s3.read(`logos/${res.body.filename}`)).toEqual(PNG);
+    expect(await store.s3.keys('logos/')).toContain(`logos/${res.body.filename}`);
+    expect(await store.s3.read(`logos/${res.body.filename}`)).toEqual(PNG);
     expect(localFiles()).toEqual([]);
 
     const served = await binary(request(app.sut.server).get(res.body.url)).expect(200);
@@ -71,7 +65,7 @@ describe('uploaded logos in object storage', () => {
 
   it('keeps the SVG sanitized in the bucket and serves it under the policy that blocks scripts', async () => {
     const res = await upload(SVG, 'vetor.svg').expect(201);
-    const stored = (await s3.read(`logos/${res.body.filename}`)).toString('utf8');
+    const stored = (await store.s3.read(`logos/${res.body.filename}`)).toString('utf8');
     expect(stored).toContain('<circle');
     expect(stored).not.toContain('<!--');
     expect(stored).toMatch(/^<svg/);
@@ -111,6 +105,7 @@ describe('uploaded logos in object storage', () => {
       const before = await rows();
       const res = await request(local.server).post('/api/admin/upload/logo').set(bearer(admin)).attach('file', PNG, 'marca.png');
       expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
       expect(res.body.message).toBe('Não foi possível guardar o arquivo agora. Tente novamente em instantes.');
       expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|at \w+ \(/);
       expect(await rows()).toBe(before);

@@ -24,6 +24,7 @@ interface Outcome {
   message: string;
   status: number;
   code?: string;
+  retryAfter?: string;
   ms: number;
   at: number;
 }
@@ -46,7 +47,14 @@ describe.skipIf(!mariadbAvailable)('the database dies under load and comes back'
           .send({ nome: 'Carga', email: 'carga@exemplo.com.br', telefone: '43999990000', mensagem: message, empresa: '', origem: 'site' })
           .timeout(8000)
           .catch((error: { response?: request.Response }) => error.response ?? null);
-        outcomes.push({ message, status: res?.status ?? 0, code: res?.body?.code, ms: Date.now() - started, at: Date.now() });
+        outcomes.push({
+          message,
+          status: res?.status ?? 0,
+          code: res?.body?.code,
+          retryAfter: res?.headers['retry-after'],
+          ms: Date.now() - started,
+          at: Date.now(),
+        });
         await sleep(20);
       }
     };
@@ -74,6 +82,7 @@ describe.skipIf(!mariadbAvailable)('the database dies under load and comes back'
     for (const outcome of during) {
       expect(outcome.status, JSON.stringify(outcome)).toBe(503);
       expect(outcome.code).toBe('DB_UNAVAILABLE');
+      expect(outcome.retryAfter).toBe('5');
       expect(outcome.ms).toBeLessThanOrEqual(2000);
     }
     const recovered = outcomes.find((outcome) => outcome.at > backAt && outcome.status === 201);

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
+import { useAdminApp } from './admin-session.js';
 
 export interface TestS3 {
   /** The app's variables for this store (S3_ENDPOINT, S3_BUCKET, S3_REGION, credentials). */
@@ -48,6 +50,27 @@ export async function startTestS3(bucket = 'agromaq-logos'): Promise<TestS3> {
       client.destroy();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A gestor's test app whose uploads go to an S3-compatible server started for the test file (S3_BUCKET and
+ * its endpoint set), with the store to read straight from.
+ */
+export function useAdminAppWithS3(): { readonly app: ReturnType<typeof useAdminApp>; readonly s3: TestS3 } {
+  let s3: TestS3 | undefined;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+  });
+  const app = useAdminApp('gestor', () => s3!.env);
+  afterAll(async () => {
+    await s3?.close();
+  });
+  return {
+    app,
+    get s3() {
+      return s3!;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCompanyRow, cityOf, statusOf, type RowLookups } from '../../src/imports/row-rules.js';
+import { checkCompanyRow, cityOf, leadingZerosBack, statusOf, type RowLookups } from '../../src/imports/row-rules.js';
 
 // A spreadsheet row goes through the company form's own rules (issue 31), with the references a sheet names
 // (a city by name and UF or IBGE code, a logo by file name) looked up.
@@ -54,6 +54,21 @@ describe('a company row', () => {
     expect((await checkCompanyRow({ ...good, status: 'Inativa' }, lookups, false)).ativo).toBe(0);
     expect((await checkCompanyRow({ ...good, status: 'talvez' }, lookups, false)).errors.status).toBe('Status inválido: use Ativa ou Inativa.');
     expect([statusOf('Ativo'), statusOf('SIM'), statusOf('0'), statusOf(''), statusOf('x'.repeat(10_000))]).toEqual([1, 1, 0, null, undefined]);
+  });
+});
+
+describe('a CNPJ or CPF a spreadsheet kept as a number', () => {
+  it('gets its leading zeros back; punctuated or full-length text is left as written', () => {
+    expect(leadingZerosBack('191', 14)).toBe('00000000000191');
+    expect(leadingZerosBack('1234567890', 11)).toBe('01234567890');
+    expect(leadingZerosBack('11222333000181', 14)).toBe('11222333000181');
+    expect(leadingZerosBack('00.000.000/0001-91', 14)).toBe('00.000.000/0001-91');
+    expect(leadingZerosBack('', 14)).toBe('');
+  });
+
+  it('passes the form rules once the zeros are back (a CNPJ with a leading zero, as Excel saves it)', async () => {
+    const result = await checkCompanyRow({ cnpj: '191', fantasia: 'Banco', razao: 'Banco Ltda' }, lookups, false);
+    expect(result.errors).toEqual({});
   });
 });
 

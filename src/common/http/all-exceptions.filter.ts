@@ -8,6 +8,9 @@ import { ValidationFailedException } from './app.exception.js';
 import { toErrorBody } from './error-body.js';
 import { RedirectException } from './redirect.exception.js';
 
+/** A dependency that is away (503): when to try again, in seconds. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** Paths that name a file: a miss there is a plain 404, never the home page. */
 const FILE_PATH = /^\/build\/|\.(?!html$)[a-z0-9]{1,5}$/i;
 
@@ -42,6 +45,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (!res.raw.writableEnded) res.raw.end();
       return;
     }
+    // A dependency's outage (the database, the object store) says when to try again.
+    if (body.statusCode === 503 && !res.getHeader('Retry-After')) res.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
 
     try {
       if (!this.inertia.isApiPath(requestPath(req))) {
