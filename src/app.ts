@@ -1,5 +1,6 @@
 import { OpenApiDocs } from './openapi/docs.controller.js';
 import { LiveCounts } from './live/live-counts.js';
+import { LiveEvents } from './live/live-events.js';
 import { NotificationsService } from './live/notifications.service.js';
 import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -74,9 +75,15 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     const inertia = app.get(InertiaService);
     const counts = app.get(LiveCounts, { strict: false });
     const notifications = app.get(NotificationsService, { strict: false });
+    const liveEvents = app.get(LiveEvents, { strict: false });
     inertia.share(async (req) => ({
       // The sidebar's badge, the dashboard's cards and the bell, as they are now; the live events move them on.
-      live: req.admin ? { contadores: await counts.read(), naoLidas: await notifications.unread(req.admin.id) } : null,
+      // `desde` is read first, so nothing raised while the page is made is lost: an event between the two reads
+      // is replayed (its toast shows; the figures it carries are the same; the bell may count it twice until
+      // it is opened, which reads the count again).
+      live: req.admin
+        ? { desde: liveEvents.log.lastId(), contadores: await counts.read(), naoLidas: await notifications.unread(req.admin.id) }
+        : null,
       appName: config.appName,
       site: config.site,
       appUrl: config.appUrl,

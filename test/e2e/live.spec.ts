@@ -71,7 +71,9 @@ describe.skipIf(!browserAvailable)('live back office, in Chromium', () => {
         // A page loaded afresh shows the same count beside Contatos (read by the server).
         await page.goto(`${app.baseUrl}/admin/dashboard`);
         if (width < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
-        const names = await page.locator('nav[aria-label="Painel"] a[href="/admin/contato"]').evaluateAll((links) => links.map((link) => link.textContent));
+        const contatos = page.locator('nav[aria-label="Painel"] a[href="/admin/contato"]');
+        await contatos.first().waitFor({ state: 'attached' });
+        const names = await contatos.evaluateAll((links) => links.map((link) => link.textContent));
         expect(names[0]?.replace(/\s+/g, ' ')).toBe(`Contatos${before + 1}, ${before + 1} pendentes`);
         if (width < 1024) await page.getByRole('button', { name: 'Fechar menu' }).click();
 
@@ -90,6 +92,38 @@ describe.skipIf(!browserAvailable)('live back office, in Chromium', () => {
       }
     });
   }
+
+  it('an event raised between the page and its stream still arrives: the first stream replays from the page (1440 px)', async () => {
+    const { page, close } = await openAdminPage(app, '/admin/dashboard', 'Dashboard', 1440);
+    try {
+      // The page is loaded again with its event stream held back until a visitor's message has been stored.
+      let release!: () => void;
+      let asked!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const streamAsked = new Promise<void>((resolve) => (asked = resolve));
+      await page.route('**/api/admin/eventos*', async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      await streamAsked;
+      const nome = `Entre a Página e o Fluxo ${Date.now() % 100000}`;
+      await request(app.sut.server)
+        .post('/api/contatos')
+        .set('X-Forwarded-For', nextTestIp())
+        .send({ nome, email: 'entre@fazendaboavista.com.br', telefone: '43999990000', mensagem: 'Chegou antes do fluxo abrir.', empresa: '', origem: 'site' })
+        .expect(201);
+      release();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Nova mensagem de ${nome}` })
+        .waitFor({ timeout: 5_000 });
+    } finally {
+      await close();
+    }
+  });
 
   it("shows a colleague's save on an open company form, and 'Ver alterações' shows what changed (390 px)", async () => {
     const marker = `AoVivo${Date.now() % 100000}`;

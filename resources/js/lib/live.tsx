@@ -14,10 +14,15 @@ import { useToast } from '../components/ui/Toast';
 import { api } from './api';
 import { endSession } from './session';
 
-/** What the server shares with every admin page: the figures and the bell's unread count, as they are now. */
+/**
+ * What the server shares with every admin page: the figures and the bell's unread count as they are now, and
+ * the id of the last event before they were read, where the tab's first stream starts (so an event raised
+ * between the page and its stream is not lost).
+ */
 export interface LiveProps {
   contadores: LiveCounts;
   naoLidas: number;
+  desde: string;
 }
 
 type Listener = (data: unknown) => void;
@@ -101,6 +106,8 @@ export function LiveProvider({ initial, children }: { initial: LiveProps | null;
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
+    // The first stream of this tab replays what came after the page was read.
+    lastEventId ??= initial?.desde || undefined;
     let source: EventSource | null = null;
     let stopped = false;
     let retryTimer: number | undefined;
