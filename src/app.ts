@@ -81,9 +81,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       // `desde` is read first, so nothing raised while the page is made is lost: an event between the two reads
       // is replayed (its toast shows; the figures it carries are the same; the bell may count it twice until
       // it is opened, which reads the count again).
-      live: req.admin
-        ? { desde: liveEvents.log.lastId(), contadores: await counts.read(), naoLidas: await notifications.unread(req.admin.id) }
-        : null,
+      live: req.admin ? { desde: liveEvents.log.lastId(), contadores: await counts.read(), naoLidas: await notifications.unread(req.admin.id) } : null,
       appName: config.appName,
       site: config.site,
       appUrl: config.appUrl,
