@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -64,6 +64,21 @@ export abstract class ImportFiles {
       throw error;
     }
     return { path, size };
+  }
+
+  /** Removes staged uploads older than `ageMs` (left by a crash while they arrived); how many went. */
+  async sweepStaging(ageMs: number): Promise<number> {
+    const names = await readdir(this.stagingDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const path = join(this.stagingDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > ageMs) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   /** Drops a staged upload (nothing when it was kept). */

@@ -608,6 +608,9 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       await this.files.remove(found.fileKey);
       await this.imports.delete({ id: found.id });
     }
-    return old.length > 0 ? `${old.length} old imports removed with their files` : null;
+    // Uploads cut off by a crash while they arrived: a day is longer than any upload takes.
+    const abandoned = await this.files.sweepStaging(86_400_000);
+    const done = [old.length > 0 ? `${old.length} old imports removed with their files` : '', abandoned > 0 ? `${abandoned} abandoned uploads removed` : ''];
+    return done.filter(Boolean).join('; ') || null;
   }
 }
