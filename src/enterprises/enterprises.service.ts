@@ -1,4 +1,3 @@
-import { bulkInsert } from '../database/bulk-insert.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
@@ -51,6 +50,7 @@ import { HistoryService, type HistoryValue } from '../history/history.service.js
 import type { ChangeRequest } from '../history/change-context.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
 import { enterprisesError } from './enterprises.errors.js';
+import { bulkInsert } from '../database/bulk-insert.js';
 
 /** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
 const SEARCH_COLUMNS = ['e.search_text'];

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { s3Client } from '../common/s3-client.js';
 import type { S3Config } from '../config/app-config.js';
+import { fileRanges, type RangeSource } from './xlsx-in-order.js';
 
 /** A stored upload's key: generated, never from the user. */
 export const IMPORT_FILE_KEY = /^[a-f0-9-]{36}$/;
@@ -43,6 +44,8 @@ export abstract class ImportFiles {
   /** Keeps a staged upload under `key`: the staged file is gone afterwards. */
   abstract keep(key: string, staged: StagedUpload): Promise<void>;
   abstract read(key: string): Promise<Readable>;
+  /** The kept file read by byte ranges (an XLSX is read from its central directory). */
+  abstract ranges(key: string): RangeSource;
   abstract head(key: string, bytes: number): Promise<Buffer>;
   abstract remove(key: string): Promise<void>;
 
@@ -113,6 +116,10 @@ export class LocalImportFiles extends ImportFiles {
     return fileHead(this.path(key), bytes);
   }
 
+  ranges(key: string): RangeSource {
+    return fileRanges(this.path(key));
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
@@ -157,6 +164,23 @@ export class S3ImportFiles extends ImportFiles implements OnApplicationShutdown 
     const parts: Buffer[] = [];
     for await (const part of object.Body as Readable) parts.push(part as Buffer);
     return Buffer.concat(parts);
+  }
+
+  ranges(key: string): RangeSource {
+    const object = { Bucket: this.config.bucket, Key: this.key(key) };
+    return {
+      size: async () => (await this.client.send(new HeadObjectCommand(object))).ContentLength ?? 0,
+      stream: (offset, length) => {
+        // A stream at once, its bytes when the ranged GET answers.
+        const range = `bytes=${offset}-${length === undefined ? '' : offset + length - 1}`;
+        return Readable.from(
+          (async function* (client: S3Client) {
+            const answer = await client.send(new GetObjectCommand({ ...object, Range: range }));
+            yield* answer.Body as Readable;
+          })(this.client),
+        );
+      },
+    };
   }
 
   onApplicationShutdown(): void {

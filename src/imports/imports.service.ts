@@ -1,4 +1,3 @@
-import { bulkInsert } from '../database/bulk-insert.js';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -36,7 +35,9 @@ import { fileHead, ImportFiles, type StagedUpload } from './import-files.js';
 import { Import } from './import.entity.js';
 import { checkCompanyRow, checkUserRow, leadingZerosBack, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
+import { fileRanges } from './xlsx-in-order.js';
 import { csvText } from '../common/export/table-file.js';
+import { bulkInsert } from '../database/bulk-insert.js';
 
 /** What is read of a file to tell its format and its dialect. */
 const HEAD_BYTES = 64 * 1024;
@@ -206,7 +207,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const { staged } = upload;
     const head = await fileHead(staged.path, HEAD_BYTES);
     if (sniffFormat(head) === null) throw importsError('IMPORT_NOT_A_TABLE');
-    const table = await openTable(head, () => createReadStream(staged.path, { highWaterMark: 256 * 1024 }));
+    const table = await openTable(head, () => createReadStream(staged.path, { highWaterMark: 256 * 1024 }), fileRanges(staged.path));
     if (!table) throw importsError('IMPORT_NOT_A_TABLE');
     let headers: string[] | null = null;
     const sample: string[][] = [];
@@ -364,8 +365,9 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
 
   private async rows(found: Import): Promise<AsyncGenerator<string[]>> {
     const head = await this.files.head(found.fileKey, HEAD_BYTES);
-    const stream = await this.files.read(found.fileKey);
-    const table = await openTable(head, () => stream);
+    // An XLSX is read by ranges; a CSV from its start.
+    const stream = sniffFormat(head) === 'csv' ? await this.files.read(found.fileKey) : null;
+    const table = await openTable(head, () => stream!, this.files.ranges(found.fileKey));
     if (!table) throw new Error('the stored file is not a table');
     return table.rows;
   }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { xlsxInOrder, type RangeSource } from './xlsx-in-order.js';
 
 /**
  * Reading a spreadsheet staff bring in (issue: import): CSV as Excel in Portuguese writes it (`;`, Windows-1252,
@@ -77,12 +78,27 @@ export async function* csvRows(source: Readable, dialect: CsvDialect): AsyncGene
   const parser = decoded.pipe(
     parse({ delimiter: dialect.separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: false, max_record_size: 1_000_000 }),
   );
-  for await (const record of parser as AsyncIterable<string[]>) yield record.map((cell) => cell.slice(0, CELL_MAX));
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) yield record.map((cell) => cell.slice(0, CELL_MAX));
+  } finally {
+    // A reader that stops early (the preview reads 100 rows) lets the file go: its descriptor, or its socket.
+    source.destroy();
+    decoded.destroy();
+  }
 }
 
 /** An XLSX file's first sheet, row by row, as text cells (a date as dd/mm/aaaa, a number as written). */
 export async function* xlsxRows(source: Readable): AsyncGenerator<string[]> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit' });
+  try {
+    yield* firstSheetRows(workbook);
+  } finally {
+    // A reader that stops early (the preview reads 100 rows) lets the file go: its descriptor, or its socket.
+    source.destroy();
+  }
+}
+
+async function* firstSheetRows(workbook: ExcelJS.stream.xlsx.WorkbookReader): AsyncGenerator<string[]> {
   for await (const sheet of workbook) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const cells: string[] = [];
@@ -119,15 +135,18 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 /**
  * Any file staff upload as a table: its rows, whatever its format, with the format and (for CSV) the dialect
- * read. Null when the file is neither CSV nor XLSX.
+ * read. Null when the file is neither CSV nor XLSX. `source` streams the file from its start; `ranges`, when
+ * the file can be read by ranges, lets an XLSX be read in the order a streaming reader needs.
  */
 export async function openTable(
   head: Buffer,
   source: () => Readable,
+  ranges?: RangeSource,
 ): Promise<{ format: TableFormat; dialect: CsvDialect | null; rows: AsyncGenerator<string[]> } | null> {
   const format = sniffFormat(head);
   if (format === null) return null;
-  if (format === 'xlsx') return { format, dialect: null, rows: xlsxRows(source()) };
+  // An XLSX that can be read by ranges is read with its parts in the reader's order (see xlsxInOrder).
+  if (format === 'xlsx') return { format, dialect: null, rows: xlsxRows(ranges ? xlsxInOrder(ranges) : source()) };
   const dialect = sniffDialect(head);
   return { format, dialect, rows: csvRows(source(), dialect) };
 }

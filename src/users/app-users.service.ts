@@ -1,4 +1,3 @@
-import { bulkInsert } from '../database/bulk-insert.js';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -44,6 +43,7 @@ import { HistoryService, utcDate, type HistoryValue } from '../history/history.s
 import type { ChangeRequest } from '../history/change-context.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
 import { dayStartUtc, nextDayStartUtc, utcDatetimeText } from '../common/sao-paulo-day.js';
+import { bulkInsert } from '../database/bulk-insert.js';
 
 export interface UsersPerEnterprise {
   /** The companies with the most users, most first. */

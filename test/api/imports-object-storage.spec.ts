@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
@@ -52,6 +53,33 @@ describe('imports with the uploads in object storage', () => {
     expect(started.status).toBe(202);
     expect(await finished(res.body.id)).toMatchObject({ status: 'concluida', criadas: 2, falhas: 0 });
     expect(await app.sut.dataSource.getRepository(Enterprise).countBy({ fantasia: 'Nuvem 1' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it("previews and imports an XLSX from the bucket, read by ranges with its parts in the reader's order", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Empresas');
+    sheet.addRow(['CNPJ', 'Nome Fantasia', 'Razão Social']);
+    const cnpjs = Array.from({ length: 120 }, () => freshCnpj());
+    for (const [index, cnpj] of cnpjs.entries()) sheet.addRow([cnpj, `Planilha Nuvem ${index}`, `Planilha Nuvem ${index} Ltda`]);
+    const res = await request(app.sut.server)
+      .post('/api/admin/importacoes')
+      .set(bearer(app.admin))
+      .field('tipo', 'empresas')
+      .attach('arquivo', Buffer.from(await book.xlsx.writeBuffer()), 'nuvem.xlsx');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.amostra).toHaveLength(100);
+    const preview = await request(app.sut.server)
+      .post(`/api/admin/importacoes/${res.body.id}/previa`)
+      .set(bearer(app.admin))
+      .send({ mapeamento: res.body.mapeamento });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.amostra[99].valores).toEqual([cnpjs[99], 'Planilha Nuvem 99', 'Planilha Nuvem 99 Ltda']);
+    const started = await request(app.sut.server)
+      .post(`/api/admin/importacoes/${res.body.id}/iniciar`)
+      .set(bearer(app.admin))
+      .send({ mapeamento: res.body.mapeamento, modo: 'atualizar' });
+    expect(started.status).toBe(202);
+    expect(await finished(res.body.id)).toMatchObject({ status: 'concluida', criadas: 120, falhas: 0 });
   });
 
   it('refuses a file that is no spreadsheet, and leaves nothing in the bucket or the staging folder', async () => {

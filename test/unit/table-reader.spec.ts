@@ -1,9 +1,13 @@
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { csvFile, xlsxFile, type ExportColumn } from '../../src/common/export/table-file.js';
 import { guessMapping, headerKey, mapsAnything } from '../../src/imports/import-fields.js';
 import { openTable, sniffDialect, sniffFormat } from '../../src/imports/table-reader.js';
+import { fileRanges } from '../../src/imports/xlsx-in-order.js';
 
 // Reading the spreadsheets staff bring in (issue 31): the formats Excel in Portuguese writes, and our exports.
 
@@ -210,5 +214,47 @@ describe('guessing the columns from the header row', () => {
     expect(mapping.empresa).toBe(1);
     expect(mapsAnything(guessMapping('empresas', ['foo', 'bar', '']))).toBe(false);
     expect(headerKey(`${'x'.repeat(10_000)}`)).toHaveLength(200);
+  });
+});
+
+describe.skipIf(!existsSync('/proc/self/fd'))('a reader that stops early', () => {
+  it('lets its file go: previews of the first rows of CSV and XLSX files leave no descriptor open', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'agromaq-reader-'));
+    try {
+      writeFileSync(join(directory, 'a.csv'), `A;B\r\n${'1;2\r\n'.repeat(100_000)}`);
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Planilha');
+      for (let index = 0; index < 3_000; index++) sheet.addRow([index, 'linha']);
+      writeFileSync(join(directory, 'a.xlsx'), Buffer.from(await book.xlsx.writeBuffer()));
+      const open = () => readdirSync('/proc/self/fd').length;
+      for (const name of ['a.csv', 'a.xlsx']) {
+        const path = join(directory, name);
+        const before = open();
+        for (let round = 0; round < 5; round++) {
+          const table = await openTable(readFileSync(path).subarray(0, 65_536), () => createReadStream(path), fileRanges(path));
+          let rows = 0;
+          for await (const row of table!.rows) {
+            expect(row.length).toBe(2);
+            if (++rows >= 100) break;
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(open(), name).toBeLessThanOrEqual(before);
+      }
+      // Read whole, by ranges in the reader's order or from the start in the file's, the rows are the same.
+      const all = async (ranges: boolean) => {
+        const path = join(directory, 'a.xlsx');
+        const table = await openTable(readFileSync(path).subarray(0, 65_536), () => createReadStream(path), ranges ? fileRanges(path) : undefined);
+        const rows: string[][] = [];
+        for await (const row of table!.rows) rows.push(row);
+        return rows;
+      };
+      const inOrder = await all(true);
+      expect(inOrder).toHaveLength(3_000);
+      expect(inOrder[2_999]).toEqual(['2999', 'linha']);
+      expect(inOrder).toEqual(await all(false));
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,3 @@
-import { bulkInsert } from '../../database/bulk-insert.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
@@ -11,6 +10,7 @@ import { isMysql } from '../sql/sql-dialect.js';
 import type { HistoryService } from '../../history/history.service.js';
 import type { LiveNotices } from '../../live/live-notices.js';
 import type { LiveResource } from '../../shared/live.views.js';
+import { bulkInsert } from '../../database/bulk-insert.js';
 
 /** Rows changed per transaction (and per request: the client asks for the next chunk after each answer). */
 export const BULK_CHUNK = 500;
