@@ -2,6 +2,7 @@ import { createApp, type CreatedApp } from './app.js';
 import { trackConnections } from './common/http/graceful-shutdown.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { LiveStreams } from './live/live-streams.js';
+import { Readiness } from './health/readiness.js';
 import { DatabaseStartupError, describeDatabase } from './database/database.js';
 
 async function bootstrap(): Promise<void> {
@@ -17,7 +18,7 @@ async function bootstrap(): Promise<void> {
     const { app, dataSource, notes } = await createApp(config);
     const connections = trackConnections(app.getHttpServer());
     await app.listen(config.port, config.host);
-    stopGracefully(app, dataSource, connections);
+    stopGracefully(app, dataSource, connections, config.shutdownDelayMs);
     const url = config.appUrl;
     process.stdout.write(
       [
@@ -39,18 +40,29 @@ async function bootstrap(): Promise<void> {
 }
 
 /**
- * On SIGTERM (or Ctrl+C) the server closes the live event streams (with a retry hint), stops taking
- * connections, lets the requests in progress finish, closes the database and exits 0; if that takes more than
- * 10 s it exits 1.
+ * On SIGTERM (or Ctrl+C) the server turns its readiness to 503 at once and keeps serving for SHUTDOWN_DELAY_MS
+ * (the balancer moves away meanwhile), then closes the live event streams (with a retry hint), stops taking
+ * connections, lets the requests in progress finish, closes the database and exits 0; if the drain takes more
+ * than 10 s it exits 1.
  */
-function stopGracefully(app: CreatedApp['app'], dataSource: CreatedApp['dataSource'], connections: ReturnType<typeof trackConnections>): void {
+function stopGracefully(
+  app: CreatedApp['app'],
+  dataSource: CreatedApp['dataSource'],
+  connections: ReturnType<typeof trackConnections>,
+  shutdownDelayMs: number,
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`\n  ${signal}: finishing the requests in progress, then stopping.\n`);
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // The pause is for a balancer (an orchestrator sends SIGTERM); Ctrl+C at a terminal stops at once.
+    const delay = signal === 'SIGINT' ? 0 : shutdownDelayMs;
+    process.stdout.write(`\n  ${signal}: not ready from now on; serving for ${delay} ms more, then finishing the requests in progress and stopping.\n`);
+    setTimeout(() => process.exit(1), delay + 10_000).unref();
     try {
+      // The balancer reads /api/health/ready, sees 503 and moves the traffic away while requests still get answers.
+      app.get(Readiness).drain();
+      await new Promise((resolve) => setTimeout(resolve, delay));
       // Open event streams would hold the stop: they are told to reconnect (to another instance) and closed.
       app.get(LiveStreams, { strict: false }).closeAll();
       await connections.drain(8_000);

@@ -48,6 +48,8 @@ export interface AppConfig {
   passwordResetMinutes: number;
   /** How long a record's history entries are kept (HISTORY_RETENTION_DAYS). */
   historyRetentionDays: number;
+  /** On SIGTERM, how long the instance keeps serving with its readiness at 503 before it drains. */
+  shutdownDelayMs: number;
   redis: RedisConfig;
   /** Object storage for uploaded logos, shared by every instance; null keeps them in the local folder. */
   s3: S3Config | null;
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const outboxDir = read.string('OUTBOX_DIR', 'var/outbox');
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
   const historyRetentionDays = read.integer('HISTORY_RETENTION_DAYS', 730, 1, 36_500);
+  const shutdownDelayMs = read.integer('SHUTDOWN_DELAY_MS', 5_000, 0, 120_000);
   const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
   const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
   const s3 = readS3(read);
@@ -167,6 +170,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     mail: { smtpUrl, from: mailFrom, outboxDir },
     passwordResetMinutes,
     historyRetentionDays,
+    shutdownDelayMs,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     s3,
   };

@@ -6,13 +6,23 @@ import { Public } from '../auth/decorators.js';
 import { plainQuery } from '../common/sql/plain-query.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
+import { UNAVAILABLE_RETRY_SECONDS } from '../common/http/error-body.js';
+import { LiveEvents } from '../live/live-events.js';
+import { Readiness } from './readiness.js';
+
+type Check = 'up' | 'down';
 
 @Public()
 @Controller('api/health')
 export class HealthController {
+  /** Once every migration is applied it stays so: read until then, not on every probe. */
+  private migrationsApplied = false;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly readiness: Readiness,
+    private readonly live: LiveEvents,
   ) {}
 
   /** Up when the database answers a query; 503 otherwise, so a load balancer takes the instance out. */
@@ -31,5 +41,45 @@ export class HealthController {
       res.code(HttpStatus.SERVICE_UNAVAILABLE);
     }
     return { status: database.status === 'up' ? 'ok' : 'error', database };
+  }
+
+  @ApiOperation({
+    summary: 'A instância está viva',
+    description: '200 enquanto o processo responde, sem consultar nada: a sonda de vida do orquestrador (reiniciar quando falha).',
+  })
+  @Get('live')
+  alive(@Res({ passthrough: true }) res: HttpReply) {
+    res.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  }
+
+  @ApiOperation({
+    summary: 'A instância está pronta para receber tráfego',
+    description:
+      '200 quando o banco responde, as migrações estão aplicadas e o Redis (se configurado) responde; 503 com a parte que falhou, também durante o encerramento (o balanceador deixa de enviar requisições antes que a instância pare).',
+  })
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) res: HttpReply) {
+    res.header('Cache-Control', 'no-store');
+    const checks: { encerrando: boolean; banco: Check; migracoes: Check; redis?: Check } = {
+      encerrando: this.readiness.isDraining,
+      banco: 'up',
+      migracoes: 'up',
+    };
+    try {
+      await plainQuery(this.dataSource, 'SELECT 1');
+      if (!this.migrationsApplied) this.migrationsApplied = !(await this.dataSource.showMigrations());
+      if (!this.migrationsApplied) checks.migracoes = 'down';
+    } catch {
+      checks.banco = 'down';
+      checks.migracoes = this.migrationsApplied ? 'up' : 'down';
+    }
+    if (this.config.redis.url) checks.redis = this.live.log.live ? 'up' : 'down';
+    const ready = !checks.encerrando && checks.banco === 'up' && checks.migracoes === 'up' && checks.redis !== 'down';
+    if (!ready) {
+      res.code(HttpStatus.SERVICE_UNAVAILABLE);
+      res.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
+    }
+    return { status: ready ? 'ready' : 'not_ready', checks };
   }
 }

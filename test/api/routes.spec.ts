@@ -91,6 +91,8 @@ describe('access to every route', () => {
       'GET /api/docs.json → public',
       'GET /api/docs/:arquivo → public',
       'GET /api/health → public',
+      'GET /api/health/live → public',
+      'GET /api/health/ready → public',
       'GET /aplicativo → public',
       'GET /contato → public',
       'GET /excluir-conta → public',

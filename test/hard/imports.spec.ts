@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,23 +5,15 @@ import { generateCnpj } from '@brazilian-utils/brazilian-utils/generate-cnpj';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { Import } from '../../src/imports/import.entity.js';
 import { bearer, loginAs } from '../support/admin-session.js';
-import { spawnInstance } from '../support/instances.js';
+import { sharedDeployment, spawnInstance } from '../support/instances.js';
 import { startTestApp } from '../support/test-app.js';
 
 // Issue 31: the instance running an import is killed in the middle of the file; another instance takes the
 // import over once its run has been silent for a minute, resumes after the last finished chunk, and every row
 // of the file is in the database exactly once.
-const tag = randomBytes(4).toString('hex');
+const { tag, env: base } = sharedDeployment('import');
 const deployment = {
-  DB_TYPE: 'mysql',
-  DB_HOST: process.env.DB_HOST ?? '127.0.0.1',
-  DB_PORT: process.env.DB_PORT ?? '3306',
-  DB_USER: process.env.DB_USER ?? 'root',
-  DB_PASSWORD: process.env.DB_PASSWORD ?? '',
-  DB_NAME: `agromaq_import_${tag}`,
-  JWT_SECRET: randomBytes(48).toString('base64url'),
-  APP_KEY: randomBytes(32).toString('base64url'),
-  APP_URL: 'https://agromaq.test',
+  ...base,
   // Where the instances keep uploads: one folder here, the object store in production (S3_BUCKET).
   UPLOADS_DIR: join(tmpdir(), `agromaq_import_${tag}_uploads`),
 };

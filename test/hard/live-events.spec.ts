@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, Socket, type Server } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, nextTestIp } from '../support/admin-session.js';
-import { spawnInstance } from '../support/instances.js';
+import { sharedDeployment, spawnInstance } from '../support/instances.js';
 import { freePort } from '../support/private-mariadb.js';
 import { listeningPort, openStream, type ReceivedEvent, type TestStream } from '../support/sse.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -11,17 +10,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 // Live events across instances (issue 30), over one MariaDB database and the local Redis: a session ended on
 // one instance closes its streams on another within a second; a stopping instance hands its tabs a retry and
 // exits at once; an instance that loses Redis says so, and replays what it missed when Redis is back.
-const tag = randomBytes(4).toString('hex');
+const { tag, env: base } = sharedDeployment('live');
 const shared = {
-  DB_TYPE: 'mysql',
-  DB_HOST: process.env.DB_HOST ?? '127.0.0.1',
-  DB_PORT: process.env.DB_PORT ?? '3306',
-  DB_USER: process.env.DB_USER ?? 'root',
-  DB_PASSWORD: process.env.DB_PASSWORD ?? '',
-  DB_NAME: `agromaq_live_${tag}`,
-  JWT_SECRET: randomBytes(48).toString('base64url'),
-  APP_KEY: randomBytes(32).toString('base64url'),
-  APP_URL: 'https://agromaq.test',
+  ...base,
   REDIS_KEY_PREFIX: `agromaq-live-hard-${tag}:`,
 };
 const REDIS_URL = 'redis://127.0.0.1:6379';

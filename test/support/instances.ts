@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ export async function spawnInstance(env: Record<string, string>): Promise<Spawne
       LOG_LEVEL: 'silent',
       UPLOADS_DIR: env.UPLOADS_DIR ?? join(dir, 'uploads'),
       OUTBOX_DIR: join(dir, 'outbox'),
+      // No balancer to wait for unless a test brings one (the rolling restart sets its own delay).
+      SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? '0',
     },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
@@ -59,6 +62,28 @@ export async function spawnInstance(env: Record<string, string>): Promise<Spawne
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The variables of a deployment of several instances on the local MariaDB: a database of its own (named after
+ * `name` and a random tag, so parallel files never meet), and the secrets the instances share.
+ */
+export function sharedDeployment(name: string): { tag: string; env: Record<string, string> } {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    tag,
+    env: {
+      DB_TYPE: 'mysql',
+      DB_HOST: process.env.DB_HOST ?? '127.0.0.1',
+      DB_PORT: process.env.DB_PORT ?? '3306',
+      DB_USER: process.env.DB_USER ?? 'root',
+      DB_PASSWORD: process.env.DB_PASSWORD ?? '',
+      DB_NAME: `agromaq_${name}_${tag}`,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      APP_KEY: randomBytes(32).toString('base64url'),
+      APP_URL: 'https://agromaq.test',
     },
   };
 }

@@ -5,11 +5,8 @@ import { inertia } from '../../inertia/inertia-response.js';
 import { InertiaService, isInertiaRequest } from '../../inertia/inertia.service.js';
 import { LOGGER } from '../logging/logger.constants.js';
 import { ValidationFailedException } from './app.exception.js';
-import { toErrorBody } from './error-body.js';
+import { toErrorBody, UNAVAILABLE_RETRY_SECONDS } from './error-body.js';
 import { RedirectException } from './redirect.exception.js';
-
-/** A dependency that is away (503): when to try again, in seconds. */
-export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** Paths that name a file: a miss there is a plain 404, never the home page. */
 const FILE_PATH = /^\/build\/|\.(?!html$)[a-z0-9]{1,5}$/i;

@@ -61,6 +61,9 @@ function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : undefined;
 }
 
+/** A dependency that is away (503): when to try again, in seconds (the Retry-After header). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** Driver error codes that mean the database cannot be reached right now (not that the query was wrong). */
 const DATABASE_DOWN = new Set([
   'ECONNREFUSED',
