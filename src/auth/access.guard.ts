@@ -1,4 +1,6 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
 import { Reflector } from '@nestjs/core';
 import { header, requestPath, requestUrl, type HttpRequest } from '../common/http/http.js';
 import { RedirectException } from '../common/http/redirect.exception.js';
@@ -8,7 +10,7 @@ import type { AdminRole } from './admin-role.js';
 import { AdminCookie } from './admin-cookie.js';
 import { RoleForbiddenException, SessionException, type SessionProblem, XsrfMismatchException } from './auth.exceptions.js';
 import { AuthService } from './auth.service.js';
-import { IS_PUBLIC, ROLES } from './decorators.js';
+import { IS_PUBLIC, isOpen, ROLES } from './decorators.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -42,12 +44,16 @@ export class AccessGuard implements CanActivate {
     private readonly ips: IpAccess,
     private readonly inertia: InertiaService,
     private readonly cookie: AdminCookie,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const mark = this.reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, targets);
+    // The API's documentation does not exist for anyone with API_DOCS=off.
+    if (mark === 'api-docs' && this.config.apiDocs === 'off') throw new NotFoundException();
+    if (isOpen(mark, this.config.apiDocs)) return true;
 
     const req = context.switchToHttp().getRequest<HttpRequest>();
     const isPage = !this.inertia.isApiPath(requestPath(req));

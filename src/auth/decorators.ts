@@ -2,12 +2,21 @@ import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestj
 import type { HttpRequest } from '../common/http/http.js';
 import type { AdminRole } from './admin-role.js';
 import type { AuthenticatedAdmin } from './auth.types.js';
+import type { ApiDocsAccess } from '../config/app-config.js';
 
 export const IS_PUBLIC = 'agromaq:public';
 export const ROLES = 'agromaq:roles';
 
 /** Opens a route to everyone; every other route needs an admin session. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** The API's documentation: public, an admin's or absent, as API_DOCS says. */
+export const ApiDocs = () => SetMetadata(IS_PUBLIC, 'api-docs');
+
+/** Whether a route's IS_PUBLIC mark opens it under this API_DOCS setting (undefined: not public). */
+export function isOpen(mark: boolean | 'api-docs' | undefined, apiDocs: ApiDocsAccess): boolean {
+  return mark === true || (mark === 'api-docs' && apiDocs === 'public');
+}
 
 /** Restricts a route to some admin roles. */
 export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);

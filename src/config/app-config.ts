@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { SiteSettings } from '../shared/site.views.js';
 
+/** Who may read the API's documentation (API_DOCS): everyone, a logged-in admin, or nobody (404). */
+export type ApiDocsAccess = 'public' | 'admin' | 'off';
+
 export type NodeEnv = 'development' | 'production' | 'test';
 
 export type DatabaseConfig =
@@ -48,6 +51,8 @@ export interface AppConfig {
   passwordResetMinutes: number;
   /** How long a record's history entries are kept (HISTORY_RETENTION_DAYS). */
   historyRetentionDays: number;
+  /** Who reads /api/docs and /api/docs.json: everyone, a logged-in admin (production's default), or nobody. */
+  apiDocs: ApiDocsAccess;
   /** On SIGTERM, how long the instance keeps serving with its readiness at 503 before it drains. */
   shutdownDelayMs: number;
   redis: RedisConfig;
@@ -129,6 +134,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
   const historyRetentionDays = read.integer('HISTORY_RETENTION_DAYS', 730, 1, 36_500);
   const shutdownDelayMs = read.integer('SHUTDOWN_DELAY_MS', 5_000, 0, 120_000);
+  const apiDocs = read.oneOf('API_DOCS', ['public', 'admin', 'off'], nodeEnv === 'production' ? 'admin' : 'public') as ApiDocsAccess;
   const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
   const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
   const s3 = readS3(read);
@@ -171,6 +177,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     passwordResetMinutes,
     historyRetentionDays,
     shutdownDelayMs,
+    apiDocs,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     s3,
   };

@@ -1,10 +1,12 @@
-import { Controller, Get, Header, NotFoundException, Param, Res, type INestApplication } from '@nestjs/common';
+import { Controller, Get, Header, Inject, NotFoundException, Param, Res, type INestApplication } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { Public } from '../auth/decorators.js';
+import { ApiDocs } from '../auth/decorators.js';
 import type { HttpReply } from '../common/http/http.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
 import { buildOpenApiDocument } from './openapi.document.js';
 
 /**
@@ -63,23 +65,31 @@ const PAGE = `<!doctype html>
 
 /**
  * The API's documentation for its clients: the OpenAPI 3.1 document at /api/docs.json and a page to read it at
- * /api/docs, Swagger UI served from its npm package (nothing is fetched from elsewhere).
+ * /api/docs, Swagger UI served from its npm package (nothing is fetched from elsewhere). API_DOCS says who reads
+ * it: everyone, a logged-in admin (production's default; never kept by a shared cache then), or nobody.
  */
-@Public()
+@ApiDocs()
 @Controller('api')
 export class DocsController {
-  constructor(private readonly docs: OpenApiDocs) {}
+  private readonly cacheControl: string;
+
+  constructor(
+    private readonly docs: OpenApiDocs,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cacheControl = config.apiDocs === 'public' ? 'public, max-age=300' : 'private, no-store';
+  }
 
   @Get('docs.json')
-  @Header('Cache-Control', 'public, max-age=300')
-  document(): Promise<OpenAPIObject> {
+  document(@Res({ passthrough: true }) res: HttpReply): Promise<OpenAPIObject> {
+    res.header('Cache-Control', this.cacheControl);
     return this.docs.document();
   }
 
   @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Cache-Control', 'public, max-age=300')
-  page(): string {
+  page(@Res({ passthrough: true }) res: HttpReply): string {
+    res.header('Cache-Control', this.cacheControl);
     return PAGE;
   }
 

@@ -73,6 +73,12 @@ describe('configuration', () => {
     expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([]);
   });
 
+  it('keeps the API documentation to logged-in admins in production unless API_DOCS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }, { secretsFile: null }).apiDocs).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets, API_DOCS: 'off' }, { secretsFile: null }).apiDocs).toBe('off');
+    expect(loadConfig({}, { secretsFile: null }).apiDocs).toBe('public');
+  });
+
   it('refuses short secrets', () => {
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual(['JWT_SECRET: must be at least 32 characters long']);
   });

@@ -1,7 +1,9 @@
 import { RequestMethod, type INestApplicationContext } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { IS_PUBLIC, ROLES } from '../../auth/decorators.js';
+import { IS_PUBLIC, isOpen, ROLES } from '../../auth/decorators.js';
+import { APP_CONFIG } from '../../config/config.module.js';
+import type { AppConfig } from '../../config/app-config.js';
 import { rateLimitsOf } from './rate-limit.js';
 
 export interface RegisteredRoute {
@@ -18,6 +20,7 @@ export interface RegisteredRoute {
 /** Every route the app registered, with who may call it, read from the same metadata the access guard reads. */
 export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[] {
   const reflector = app.get(Reflector);
+  const apiDocs = app.get<AppConfig>(APP_CONFIG).apiDocs;
   const routes: RegisteredRoute[] = [];
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
@@ -27,7 +30,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
         const handler = controller.prototype[name] as (...args: unknown[]) => unknown;
         if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
-        const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]);
+        const isPublic = isOpen(reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, [handler, controller]), apiDocs);
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
         // A handler may serve several paths (one per resource of a shared mechanism).
         for (const own of [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat()) {
