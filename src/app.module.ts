@@ -25,6 +25,7 @@ import { LOGGER } from './common/logging/logger.constants.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { InertiaModule } from './inertia/inertia.module.js';
 import type { InertiaOptions } from './inertia/inertia.types.js';
 import { SiteModule } from './site/site.module.js';
@@ -73,6 +74,7 @@ export class AppModule {
         HistoryModule,
         LiveEventsModule,
         HealthModule,
+        MetricsModule,
         CitiesModule,
         UsersModule,
         AuthModule,

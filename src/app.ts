@@ -21,6 +21,7 @@ import { requestPath, type HttpReply, type HttpRequest } from './common/http/htt
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { trackInteractiveLoad } from './common/http/interactive-load.js';
+import { AppMetrics } from './metrics/app-metrics.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
@@ -91,6 +92,12 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
 
     requestLogging(fastify, logger);
     trackInteractiveLoad(fastify);
+    // Every answer in the request-duration histogram, by route template (event streams stay open: left out).
+    const metrics = app.get(AppMetrics);
+    fastify.addHook('onResponse', (req, reply, done) => {
+      if (!req.url.startsWith('/api/admin/eventos')) metrics.observeRequest(req.method, req.routeOptions?.url, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
     const headers = securityHeaders({
       production: config.env === 'production',
       gtmId: config.site.gtmId,

@@ -12,6 +12,8 @@ import type { AuthenticatedAdmin } from './auth.types.js';
 import { CurrentAdmin, Public } from './decorators.js';
 import { LoginInput } from './dto/login.input.js';
 import { XsrfMismatchException } from './auth.exceptions.js';
+import { TooManyLoginAttemptsException } from './login-limits.js';
+import { AppMetrics } from '../metrics/app-metrics.js';
 
 @Controller('api/admin')
 export class AuthApiController {
@@ -20,6 +22,7 @@ export class AuthApiController {
     private readonly cookie: AdminCookie,
     private readonly inertia: InertiaService,
     private readonly audit: AuditService,
+    private readonly metrics: AppMetrics,
   ) {}
 
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
@@ -39,6 +42,8 @@ export class AuthApiController {
       session = await this.auth.login(input, req.ip ?? '', header(req, 'user-agent') ?? null);
     } catch (error) {
       const code = error instanceof AppException ? error.code : 'ERROR';
+      this.metrics.loginFailures.inc();
+      if (error instanceof TooManyLoginAttemptsException) this.metrics.lockouts.inc();
       await this.audit.record({ adminId: null, adminUsername: input.username, ip, action: 'login.failure', targetType: 'admin', summary: { motivo: code } });
       throw error;
     }

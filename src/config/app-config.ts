@@ -51,6 +51,8 @@ export interface AppConfig {
   passwordResetMinutes: number;
   /** How long a record's history entries are kept (HISTORY_RETENTION_DAYS). */
   historyRetentionDays: number;
+  /** The port of /metrics (Prometheus), apart from the public one; null: no metrics served. */
+  metricsPort: number | null;
   /** Who reads /api/docs and /api/docs.json: everyone, a logged-in admin (production's default), or nobody. */
   apiDocs: ApiDocsAccess;
   /** On SIGTERM, how long the instance keeps serving with its readiness at 503 before it drains. */
@@ -134,6 +136,9 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
   const historyRetentionDays = read.integer('HISTORY_RETENTION_DAYS', 730, 1, 36_500);
   const shutdownDelayMs = read.integer('SHUTDOWN_DELAY_MS', 5_000, 0, 120_000);
+  const metricsPort = read.raw('METRICS_PORT') ? read.integer('METRICS_PORT', 0, 0, 65535) : null;
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port)
+    read.problem('METRICS_PORT', 'must differ from PORT (the metrics are never on the public port)');
   const apiDocs = read.oneOf('API_DOCS', ['public', 'admin', 'off'], nodeEnv === 'production' ? 'admin' : 'public') as ApiDocsAccess;
   const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
   const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
@@ -177,6 +182,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     passwordResetMinutes,
     historyRetentionDays,
     shutdownDelayMs,
+    metricsPort,
     apiDocs,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     s3,

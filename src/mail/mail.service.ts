@@ -86,6 +86,13 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
+  /** E-mails waiting in the shared queue (null without REDIS_URL: each instance sends its own at once). */
+  async waiting(): Promise<number | null> {
+    if (!this.shared) return null;
+    const counts = await this.shared.queue.getJobCounts('waiting', 'delayed', 'active');
+    return (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.active ?? 0);
+  }
+
   async send(message: MailMessage): Promise<void> {
     const info = (await this.transport.sendMail({ from: this.config.mail.from, ...message })) as { message?: Buffer; messageId?: string };
     if (!this.outbox) {

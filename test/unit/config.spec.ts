@@ -79,6 +79,12 @@ describe('configuration', () => {
     expect(loadConfig({}, { secretsFile: null }).apiDocs).toBe('public');
   });
 
+  it('serves metrics only on a port of their own, never the public one', () => {
+    expect(loadConfig({}, { secretsFile: null }).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }, { secretsFile: null }).metricsPort).toBe(9464);
+    expect(problemsOf({ PORT: '3000', METRICS_PORT: '3000' })).toEqual(['METRICS_PORT: must differ from PORT (the metrics are never on the public port)']);
+  });
+
   it('refuses short secrets', () => {
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual(['JWT_SECRET: must be at least 32 characters long']);
   });

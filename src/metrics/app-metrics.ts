@@ -1,0 +1,104 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Where a statement's time is counted: its first keyword. */
+export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'other';
+
+const KIND = /^\s*(select|insert|update|delete)\b/i;
+/** A statement's kind from its first keyword (read on its first 20 characters). */
+export const statementKind = (sql: string): StatementKind => (KIND.exec(sql.slice(0, 20))?.[1].toLowerCase() as StatementKind | undefined) ?? 'other';
+
+/** What the database pool holds now (MySQL/MariaDB; null on SQLite). */
+export type PoolState = { inUse: number; idle: number; waiting: number } | null;
+
+/** Figures read when Prometheus scrapes, from the parts of the app that hold them. */
+export interface MetricSources {
+  pool(): PoolState;
+  openStreams(): number;
+  importsWaiting(): Promise<{ queued: number; running: number }>;
+  mailWaiting(): Promise<number | null>;
+}
+
+/**
+ * The app's Prometheus metrics, in a registry of their own (several apps may live in one test process): request
+ * duration by method, route template and status class (a path no route matches counts as "unmatched", so random
+ * URLs add no series), statement duration by kind, the database pool, open event streams, the import and e-mail
+ * queues, login failures and lock-outs, and Node's own (event-loop lag, heap, CPU, handles).
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly http = new Histogram({
+    name: 'agromaq_http_request_duration_seconds',
+    help: 'Duration of HTTP requests, by method, route template and status class.',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly queries = new Histogram({
+    name: 'agromaq_db_query_duration_seconds',
+    help: 'Duration of database statements, by kind.',
+    labelNames: ['kind'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [this.registry],
+  });
+  readonly loginFailures = new Counter({
+    name: 'agromaq_login_failures_total',
+    help: 'Refused admin logins (wrong password or code, unauthorized IP, locked out).',
+    registers: [this.registry],
+  });
+  readonly lockouts = new Counter({
+    name: 'agromaq_login_lockouts_total',
+    help: 'Admin logins refused because an IP or an account is locked out for too many attempts.',
+    registers: [this.registry],
+  });
+
+  constructor(sources: MetricSources) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'agromaq_' });
+    const pool = new Gauge({
+      name: 'agromaq_db_pool_connections',
+      help: 'Database pool connections by state (MySQL/MariaDB).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const now = sources.pool();
+        if (!now) return;
+        pool.set({ state: 'in_use' }, now.inUse);
+        pool.set({ state: 'idle' }, now.idle);
+        pool.set({ state: 'waiting' }, now.waiting);
+      },
+    });
+    const streams: Gauge = new Gauge({
+      name: 'agromaq_event_streams_open',
+      help: 'Live event streams (back-office tabs) open on this instance.',
+      registers: [this.registry],
+      collect(): void {
+        streams.set(sources.openStreams());
+      },
+    });
+    const imports = new Gauge({
+      name: 'agromaq_import_queue',
+      help: 'Imports waiting for a run or running, across instances.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const now = await sources.importsWaiting().catch(() => null);
+        if (!now) return;
+        imports.set({ state: 'na_fila' }, now.queued);
+        imports.set({ state: 'processando' }, now.running);
+      },
+    });
+    const mail = new Gauge({
+      name: 'agromaq_mail_queue_waiting',
+      help: 'E-mails waiting to be sent (the shared queue with REDIS_URL).',
+      registers: [this.registry],
+      async collect() {
+        const waiting = await sources.mailWaiting().catch(() => null);
+        if (waiting !== null) mail.set(waiting);
+      },
+    });
+  }
+
+  /** A request answered: its route template (or "unmatched"), method and status class. */
+  observeRequest(method: string, route: string | undefined, status: number, seconds: number): void {
+    this.http.observe({ method, route: route ?? 'unmatched', status_class: `${Math.floor(status / 100)}xx` }, seconds);
+  }
+}

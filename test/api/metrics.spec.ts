@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetricsServer } from '../../src/metrics/metrics.module.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Issue 32: Prometheus metrics on a port of their own (METRICS_PORT), never on the public one; request
+// durations by route template, so random URLs add no series.
+let sut: TestApp;
+let metricsUrl: string;
+beforeAll(async () => {
+  sut = await startTestApp({ METRICS_PORT: '0' });
+  metricsUrl = `http://127.0.0.1:${sut.app.get(MetricsServer).port}/metrics`;
+});
+afterAll(async () => {
+  await sut?.close();
+});
+
+const scrape = async () => {
+  const res = await fetch(metricsUrl);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.text();
+};
+const series = (text: string, name: string) => text.split('\n').filter((line) => line.startsWith(`${name}{`));
+
+describe('/metrics on METRICS_PORT', () => {
+  it("serves the request, statement, pool, stream, queue and Node figures in Prometheus's text format", async () => {
+    await request(sut.server).get('/api/health').expect(200);
+    const text = await scrape();
+    expect(series(text, 'agromaq_http_request_duration_seconds_count')).toContainEqual(
+      expect.stringMatching(/^agromaq_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status_class="2xx"\} \d+$/),
+    );
+    for (const name of [
+      'agromaq_db_query_duration_seconds_count',
+      'agromaq_event_streams_open',
+      'agromaq_import_queue',
+      'agromaq_login_failures_total',
+      'agromaq_login_lockouts_total',
+      'agromaq_nodejs_eventloop_lag_seconds',
+      'agromaq_process_resident_memory_bytes',
+    ]) {
+      expect(text, name).toMatch(new RegExp(`^${name}(\\{[^}]*\\})? `, 'm'));
+    }
+    // The pool's connections by state, where there is a pool (MySQL/MariaDB).
+    if (sut.config.db.type === 'mysql') {
+      for (const state of ['in_use', 'idle', 'waiting']) expect(text).toMatch(new RegExp(`^agromaq_db_pool_connections\\{state="${state}"\\} \\d+$`, 'm'));
+    }
+  });
+
+  it('is not on the public port', async () => {
+    const res = await request(sut.server).get('/metrics');
+    expect(res.text ?? '').not.toContain('agromaq_http_request_duration_seconds');
+  });
+
+  it('keeps 1,000 requests to random unknown paths in at most one new series', async () => {
+    const before = series(await scrape(), 'agromaq_http_request_duration_seconds_count').length;
+    for (let batch = 0; batch < 50; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          request(sut.server)
+            .get(`/api/${randomBytes(8).toString('hex')}`)
+            .expect(404),
+        ),
+      );
+    }
+    const after = series(await scrape(), 'agromaq_http_request_duration_seconds_count');
+    expect(after.length - before).toBeLessThanOrEqual(1);
+    expect(after).toContainEqual(expect.stringMatching(/route="unmatched",status_class="4xx"\} (\d+)$/));
+  });
+
+  it('counts refused logins', async () => {
+    const count = async () => Number(/^agromaq_login_failures_total (\d+)$/m.exec(await scrape())?.[1] ?? 'NaN');
+    const before = await count();
+    await request(sut.server).post('/api/admin/login').send({ username: 'ninguem', password: 'errada', otp: '000000' });
+    expect(await count()).toBe(before + 1);
+  });
+});
