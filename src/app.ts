@@ -20,7 +20,7 @@ import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
 import { requestPath, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
-import { trackInteractiveLoad } from './common/http/interactive-load.js';
+import { isLongLived, trackInteractiveLoad } from './common/http/interactive-load.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { pageTitle } from './shared/page-titles.js';
@@ -95,7 +95,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     // Every answer in the request-duration histogram, by route template (event streams stay open: left out).
     const metrics = app.get(AppMetrics);
     fastify.addHook('onResponse', (req, reply, done) => {
-      if (!req.url.startsWith('/api/admin/eventos')) metrics.observeRequest(req.method, req.routeOptions?.url, reply.statusCode, reply.elapsedTime / 1000);
+      if (!isLongLived(req.url)) metrics.observeRequest(req.method, req.routeOptions?.url, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
     const headers = securityHeaders({

@@ -345,7 +345,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   async cancel(id: number, adminId: number): Promise<ImportView> {
     const found = await this.owned(id, adminId);
     if (['concluida', 'cancelada', 'falhou'].includes(found.status)) throw importsError('IMPORT_FINISHED');
-    await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', runningAdminId: null, finishedAt: sqlNow() });
+    await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', ...ended() });
     await this.imports.update({ id, status: 'processando' }, { cancelRequested: true });
     return this.state(id, adminId);
   }

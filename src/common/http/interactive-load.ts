@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Requests that stay open for as long as a tab does: not interactive work waiting for an answer. */
+/** Requests that stay open for as long as a tab does (the event streams): not work waiting for an answer. */
 const LONG_LIVED = ['/api/admin/eventos'];
+export const isLongLived = (url: string): boolean => LONG_LIVED.some((path) => url.startsWith(path));
 
 let inFlight = 0;
 const counted = new WeakSet<object>();
@@ -13,7 +14,7 @@ const counted = new WeakSet<object>();
  */
 export function trackInteractiveLoad(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (req, _reply, done) => {
-    if (!LONG_LIVED.some((path) => req.url.startsWith(path))) {
+    if (!isLongLived(req.url)) {
       counted.add(req);
       inFlight += 1;
     }
