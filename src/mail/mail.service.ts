@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { BackgroundTasks } from '../common/background-tasks.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
+import { AppMetrics } from '../metrics/app-metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -55,6 +56,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tasks: BackgroundTasks,
+    @Optional() private readonly metrics: AppMetrics | null = null,
   ) {
     this.outbox = config.mail.smtpUrl ? null : resolve(config.mail.outboxDir);
     this.transport = config.mail.smtpUrl
@@ -123,7 +125,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         await this.send(message);
         return;
       } catch (error) {
-        if (attempt >= MAIL_RETRY_DELAYS_MS.length) throw error;
+        this.metrics?.mailErrors.inc();
+        if (attempt >= MAIL_RETRY_DELAYS_MS.length) {
+          this.metrics?.mailFailed.inc();
+          throw error;
+        }
         this.logger.warn(`E-mail to ${message.to} not sent (${describe(error)}); trying again in ${retryDelay(attempt + 1) / 1000} s`);
         await sleep(retryDelay(attempt + 1), undefined, { ref: false });
       }
@@ -161,6 +167,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     worker.on('failed', (job, error) => {
       if (!job) return;
       const last = job.attemptsMade >= (job.opts.attempts ?? 1);
+      this.metrics?.mailErrors.inc();
+      if (last) this.metrics?.mailFailed.inc();
       const next = last ? 'given up; kept in the failed set' : `trying again in ${retryDelay(job.attemptsMade) / 1000} s`;
       this.logger.warn(`E-mail to ${job.data.to} not sent (${error.message}); ${next}`);
     });

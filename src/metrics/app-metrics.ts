@@ -16,6 +16,12 @@ export interface MetricSources {
   openStreams(): number;
   importsWaiting(): Promise<{ queued: number; running: number }>;
   mailWaiting(): Promise<number | null>;
+  /** Whether the database answers a query now. */
+  databaseUp(): Promise<boolean>;
+  /** Whether Redis answers (null without REDIS_URL). */
+  redisUp(): boolean | null;
+  /** The disk holding the uploads; null when they are kept in object storage. */
+  uploadsDisk: (() => Promise<{ available: number; size: number }>) | null;
 }
 
 /**
@@ -48,6 +54,23 @@ export class AppMetrics {
   readonly lockouts = new Counter({
     name: 'agromaq_login_lockouts_total',
     help: 'Admin logins refused because an IP or an account is locked out for too many attempts.',
+    registers: [this.registry],
+  });
+
+  readonly rateLimited = new Counter({
+    name: 'agromaq_rate_limited_total',
+    help: 'Requests refused with 429 by a rate limit, by the name of the limit.',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+  readonly mailFailed = new Counter({
+    name: 'agromaq_mail_failed_total',
+    help: 'E-mails given up after every try (kept in the failed set with REDIS_URL).',
+    registers: [this.registry],
+  });
+  readonly mailErrors = new Counter({
+    name: 'agromaq_mail_send_errors_total',
+    help: 'Tries to send an e-mail that the mail server refused or that failed (each is tried again until given up).',
     registers: [this.registry],
   });
 
@@ -95,6 +118,46 @@ export class AppMetrics {
         if (waiting !== null) mail.set(waiting);
       },
     });
+    const up = new Gauge({
+      name: 'agromaq_dependency_up',
+      help: 'Whether a dependency answers when scraped (1) or not (0): the database, and Redis when configured.',
+      labelNames: ['part'] as const,
+      registers: [this.registry],
+      async collect() {
+        up.set({ part: 'database' }, (await sources.databaseUp().catch(() => false)) ? 1 : 0);
+        const redis = sources.redisUp();
+        if (redis !== null) up.set({ part: 'redis' }, redis ? 1 : 0);
+      },
+    });
+    const uploadsDisk = sources.uploadsDisk;
+    if (!uploadsDisk) return;
+    const available = new Gauge({
+      name: 'agromaq_uploads_disk_available_bytes',
+      help: 'Bytes free for the app on the disk of the uploads (local storage only).',
+      registers: [this.registry],
+      async collect() {
+        const now = await uploadsDisk().catch(() => null);
+        if (now) available.set(now.available);
+      },
+    });
+    const size = new Gauge({
+      name: 'agromaq_uploads_disk_size_bytes',
+      help: 'Size of the disk of the uploads (local storage only).',
+      registers: [this.registry],
+      async collect() {
+        const now = await uploadsDisk().catch(() => null);
+        if (now) size.set(now.size);
+      },
+    });
+  }
+
+  /** A request refused by a rate limit; the per-IP login limit is a lock-out of a login as well. */
+  observeRateLimited(limit: string): void {
+    this.rateLimited.inc({ limit });
+    if (limit === 'login-ip') {
+      this.loginFailures.inc();
+      this.lockouts.inc();
+    }
   }
 
   /** A request answered: its route template (or "unmatched"), method and status class. */

@@ -1,9 +1,12 @@
+import { access, statfs } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { setQueryObserver } from '../common/sql/plain-query.js';
+import { plainQuery, setQueryObserver } from '../common/sql/plain-query.js';
+import { LiveEvents } from '../live/live-events.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { LiveStreams } from '../live/live-streams.js';
@@ -65,14 +68,28 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   }
 }
 
+/** The folder itself, or the closest one above it that exists (the uploads' folder is made at the first upload). */
+async function nearestFolder(folder: string): Promise<string> {
+  let path = resolve(folder);
+  while (
+    !(await access(path).then(
+      () => true,
+      () => false,
+    )) &&
+    dirname(path) !== path
+  )
+    path = dirname(path);
+  return path;
+}
+
 /** The app's metrics: one registry per app, its figures read from the parts that hold them when scraped. */
 @Global()
 @Module({
   providers: [
     {
       provide: AppMetrics,
-      inject: [DataSource, ModuleRef],
-      useFactory: (dataSource: DataSource, modules: ModuleRef) => {
+      inject: [DataSource, ModuleRef, APP_CONFIG],
+      useFactory: (dataSource: DataSource, modules: ModuleRef, config: AppConfig) => {
         const metrics = new AppMetrics({
           pool: (): PoolState => {
             const pool = dataSource.options.type === 'mysql' ? (dataSource.driver as unknown as { pool?: PoolInternals }).pool : undefined;
@@ -90,6 +107,17 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
             return { queued: count('na_fila'), running: count('processando') };
           },
           mailWaiting: () => modules.get(MailService, { strict: false }).waiting(),
+          databaseUp: async () => {
+            await plainQuery(dataSource, 'SELECT 1');
+            return true;
+          },
+          redisUp: () => (config.redis.url ? modules.get(LiveEvents, { strict: false }).log.live : null),
+          uploadsDisk: config.s3
+            ? null
+            : async () => {
+                const disk = await statfs(await nearestFolder(config.uploadsDir));
+                return { available: disk.bavail * disk.bsize, size: disk.blocks * disk.bsize };
+              },
         });
         // Statements through TypeORM, and the plain reads that go around it.
         dataSource.subscribers.push({

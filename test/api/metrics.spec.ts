@@ -75,4 +75,31 @@ describe('/metrics on METRICS_PORT', () => {
     await request(sut.server).post('/api/admin/login').send({ username: 'ninguem', password: 'errada', otp: '000000' });
     expect(await count()).toBe(before + 1);
   });
+
+  it('counts the per-IP login limit as refused logins and lock-outs, by the name of the limit', async () => {
+    const value = (text: string, name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? '0');
+    const before = await scrape();
+    let refused = 0;
+    // The login limit is 10 a minute per IP: the 11th within the minute is a 429.
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const res = await request(sut.server).post('/api/admin/login').send({ username: 'ninguem', password: 'errada', otp: '000000' });
+      if (res.status === 429) refused += 1;
+    }
+    expect(refused).toBeGreaterThan(0);
+    const after = await scrape();
+    expect(value(after, 'agromaq_rate_limited_total\\{limit="login-ip"\\}') - value(before, 'agromaq_rate_limited_total\\{limit="login-ip"\\}')).toBe(refused);
+    expect(value(after, 'agromaq_login_lockouts_total') - value(before, 'agromaq_login_lockouts_total')).toBeGreaterThanOrEqual(refused);
+    expect(value(after, 'agromaq_login_failures_total') - value(before, 'agromaq_login_failures_total')).toBe(11);
+  });
+
+  it('tells whether the database answers, and how full the disk of the uploads is', async () => {
+    const text = await scrape();
+    expect(text).toMatch(/^agromaq_dependency_up\{part="database"\} 1$/m);
+    // No REDIS_URL here: no Redis series.
+    expect(text).not.toMatch(/^agromaq_dependency_up\{part="redis"\}/m);
+    const available = Number(/^agromaq_uploads_disk_available_bytes (\S+)$/m.exec(text)?.[1]);
+    const size = Number(/^agromaq_uploads_disk_size_bytes (\S+)$/m.exec(text)?.[1]);
+    expect(available).toBeGreaterThan(0);
+    expect(size).toBeGreaterThanOrEqual(available);
+  });
 });

@@ -1,5 +1,6 @@
-import { applyDecorators, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
+import { applyDecorators, Inject, Injectable, Optional, SetMetadata, UseGuards } from '@nestjs/common';
+import { ThrottlerException, ThrottlerGuard, type ThrottlerRequest, type ThrottlerStorage } from '@nestjs/throttler';
+import { AppMetrics } from '../../metrics/app-metrics.js';
 
 const RATE_LIMITS_KEY = 'rateLimits';
 
@@ -17,10 +18,18 @@ export function rateLimitsOf(target: object): string[] {
 /** The throttler guard, counting only the limits the route names with @RateLimit. */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  @Optional() @Inject(AppMetrics) private readonly metrics?: AppMetrics;
+
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
     const names = this.reflector.getAllAndOverride<string[] | undefined>(RATE_LIMITS_KEY, [request.context.getHandler(), request.context.getClass()]) ?? [];
-    if (!request.throttler.name || !names.includes(request.throttler.name)) return true;
-    return super.handleRequest(request);
+    const name = request.throttler.name;
+    if (!name || !names.includes(name)) return true;
+    try {
+      return await super.handleRequest(request);
+    } catch (error) {
+      if (error instanceof ThrottlerException) this.metrics?.observeRateLimited(name);
+      throw error;
+    }
   }
 }
 
