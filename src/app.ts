@@ -17,8 +17,9 @@ import type { DataSource } from 'typeorm';
 import type { ViteDevServer } from 'vite';
 import { AppModule } from './app.module.js';
 import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
-import { requestPath, type HttpReply, type HttpRequest } from './common/http/http.js';
+import { requestPath, routeTemplate, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
+import { isTracing, sqliteStatementSpans, traceIds } from './tracing/trace-context.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { isLongLived, trackInteractiveLoad } from './common/http/interactive-load.js';
 import { AppMetrics } from './metrics/app-metrics.js';
@@ -51,8 +52,9 @@ export interface CreatedApp {
  * files and the HTTP-level hooks in the order the protocol needs. Used by main.ts and the tests.
  */
 export async function createApp(config: AppConfig, options: { logger?: Logger } = {}): Promise<CreatedApp> {
-  const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development' });
+  const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development', mixin: isTracing() ? traceIds : undefined });
   const dataSource = await openDatabase(config.db);
+  if (isTracing() && config.db.type === 'sqlite') dataSource.subscribers.push(sqliteStatementSpans());
   try {
     if (config.migrateOnStart) await migrate(dataSource, config);
     const notes = await runSeeds(dataSource, { demo: config.seedOnStart, logger, config });
@@ -95,7 +97,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
     // Every answer in the request-duration histogram, by route template (event streams stay open: left out).
     const metrics = app.get(AppMetrics);
     fastify.addHook('onResponse', (req, reply, done) => {
-      if (!isLongLived(req.url)) metrics.observeRequest(req.method, req.routeOptions?.url, reply.statusCode, reply.elapsedTime / 1000);
+      if (!isLongLived(req.url)) metrics.observeRequest(req.method, routeTemplate(req), reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
     const headers = securityHeaders({

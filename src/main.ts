@@ -1,86 +1,19 @@
-import { createApp, type CreatedApp } from './app.js';
-import { trackConnections } from './common/http/graceful-shutdown.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
-import { LiveStreams } from './live/live-streams.js';
-import { Readiness } from './health/readiness.js';
-import { DatabaseStartupError, describeDatabase } from './database/database.js';
-
-async function bootstrap(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(`Configuration error: ${error.problems.join('; ')}`);
-    throw error;
-  }
-
-  try {
-    const { app, dataSource, notes } = await createApp(config);
-    const connections = trackConnections(app.getHttpServer());
-    await app.listen(config.port, config.host);
-    stopGracefully(app, dataSource, connections, config.shutdownDelayMs);
-    const url = config.appUrl;
-    process.stdout.write(
-      [
-        '',
-        `  ${config.appName} is running at ${url}`,
-        `  Database: ${describeDatabase(config.db)}`,
-        `  Public site: ${url}/`,
-        `  Admin:       ${url}/admin/login`,
-        ...notes.map((note) => `  ${note}`),
-        '',
-      ].join('\n') + '\n',
-    );
-  } catch (error) {
-    if (error instanceof DatabaseStartupError) fail(error.message);
-    if (error instanceof Error && /client build is missing|SSR bundle is missing/.test(error.message)) fail(error.message);
-    if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use: set PORT to a free port`);
-    throw error;
-  }
-}
 
 /**
- * On SIGTERM (or Ctrl+C) the server turns its readiness to 503 at once and keeps serving for SHUTDOWN_DELAY_MS
- * (the balancer moves away meanwhile), then closes the live event streams (with a retry hint), stops taking
- * connections, lets the requests in progress finish, closes the database and exits 0; if the drain takes more
- * than 10 s it exits 1.
+ * The server's entry: reads the configuration, starts OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set —
+ * before the app's modules are loaded, so the instrumented packages are seen as they load — then the server.
  */
-function stopGracefully(
-  app: CreatedApp['app'],
-  dataSource: CreatedApp['dataSource'],
-  connections: ReturnType<typeof trackConnections>,
-  shutdownDelayMs: number,
-): void {
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    // The pause is for a balancer (an orchestrator sends SIGTERM); Ctrl+C at a terminal stops at once.
-    const delay = signal === 'SIGINT' ? 0 : shutdownDelayMs;
-    process.stdout.write(`\n  ${signal}: not ready from now on; serving for ${delay} ms more, then finishing the requests in progress and stopping.\n`);
-    setTimeout(() => process.exit(1), delay + 10_000).unref();
-    try {
-      // The balancer reads /api/health/ready, sees 503 and moves the traffic away while requests still get answers.
-      app.get(Readiness).drain();
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      // Open event streams would hold the stop: they are told to reconnect (to another instance) and closed.
-      app.get(LiveStreams, { strict: false }).closeAll();
-      await connections.drain(8_000);
-      await app.close();
-      if (dataSource.isInitialized) await dataSource.destroy();
-      process.exit(0);
-    } catch (error) {
-      process.stderr.write(`Error while stopping: ${(error as Error).message}\n`);
-      process.exit(1);
-    }
-  };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, (received) => void stop(received));
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${error.problems.join('; ')}\n`);
+    process.exit(1);
+  }
+  throw error;
 }
-
-/** A start-up failure an operator can act on: one line, exit 1. */
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-await bootstrap();
+const tracing = config.tracing ? await (await import('./tracing/tracing.js')).startTracing(config.tracing) : null;
+const { serve } = await import('./server.js');
+await serve(config, tracing);

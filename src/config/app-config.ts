@@ -60,6 +60,28 @@ export interface AppConfig {
   redis: RedisConfig;
   /** Object storage for uploaded logos, shared by every instance; null keeps them in the local folder. */
   s3: S3Config | null;
+  /** OpenTelemetry traces sent over OTLP/HTTP; null (no OTEL_EXPORTER_OTLP_ENDPOINT): no tracing at all. */
+  tracing: TracingConfig | null;
+}
+
+/** The OpenTelemetry samplers OTEL_TRACES_SAMPLER names (the specification's, without the Jaeger remote one). */
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
+
+export interface TracingConfig {
+  /** The collector's OTLP/HTTP base address; spans go to its /v1/traces. */
+  endpoint: string;
+  serviceName: string;
+  sampler: TraceSampler;
+  /** The ratio of the *traceidratio samplers, from 0 to 1. */
+  samplerRatio: number;
 }
 
 /** S3-compatible object storage (AWS S3, MinIO): S3_BUCKET with its region and credentials, S3_ENDPOINT for others than AWS. */
@@ -143,6 +165,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const redisUrl = read.optionalPattern('REDIS_URL', /^rediss?:\/\/\S+$/, 'like redis://127.0.0.1:6379');
   const redisKeyPrefix = read.pattern('REDIS_KEY_PREFIX', 'agromaq:', /^[\w:.-]{1,64}$/, 'letters, digits and : . - _ (up to 64)');
   const s3 = readS3(read);
+  const tracing = readTracing(read);
   const siteEmail = read.pattern('SITE_EMAIL', 'contato@agromaq.com.br', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address');
   const siteAddress = read.string('SITE_ADDRESS', 'Rua Manoel Ribas, 1150, Centro, Arapongas - PR, 86700-000');
   const iosAppUrl = read.url('IOS_APP_URL', 'https://apps.apple.com/br/app/agromaq/id6740000000');
@@ -186,7 +209,17 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     apiDocs,
     redis: { url: redisUrl, keyPrefix: redisKeyPrefix },
     s3,
+    tracing,
   };
+}
+
+/** Tracing is on when OTEL_EXPORTER_OTLP_ENDPOINT is set; the sampler follows OpenTelemetry's own variables. */
+function readTracing(read: EnvReader): TracingConfig | null {
+  const endpoint = read.optionalPattern('OTEL_EXPORTER_OTLP_ENDPOINT', /^https?:\/\/\S+$/, 'like http://collector:4318');
+  const serviceName = read.string('OTEL_SERVICE_NAME', 'agromaq');
+  const sampler = read.oneOf('OTEL_TRACES_SAMPLER', [...TRACE_SAMPLERS], 'parentbased_always_on') as TraceSampler;
+  const samplerRatio = read.ratio('OTEL_TRACES_SAMPLER_ARG', 1);
+  return endpoint ? { endpoint: endpoint.replace(/\/+$/, ''), serviceName, sampler, samplerRatio } : null;
 }
 
 /**
@@ -328,6 +361,18 @@ class EnvReader {
     const number = Number(value);
     if (!/^\d+$/.test(value) || number < min || number > max) {
       this.problem(name, `must be a whole number from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return number;
+  }
+
+  /** A number from 0 to 1, like 0.1. */
+  ratio(name: string, fallback: number): number {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!/^\d+(\.\d+)?$/.test(value) || number > 1) {
+      this.problem(name, `must be a number from 0 to 1, like 0.1 (got "${value}")`);
       return fallback;
     }
     return number;

@@ -10,6 +10,7 @@ import { BackgroundTasks } from '../common/background-tasks.js';
 import type { AppConfig } from '../config/app-config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
+import { isTracing } from '../tracing/trace-context.js';
 
 export interface MailMessage {
   to: string;
@@ -138,6 +139,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   private async openQueue(url: string, keyPrefix: string) {
     const [{ Queue, Worker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
+    // With tracing on, each message's trace goes from the request that queued it to the instance that sends it.
+    const telemetry = isTracing() ? new (await import('bullmq-otel')).BullMQOtel({ tracerName: 'agromaq-mail' }) : undefined;
     // BullMQ wants its own prefix option rather than ioredis' keyPrefix, and a worker's blocking connection
     // must retry commands for ever (maxRetriesPerRequest: null).
     const prefix = `${keyPrefix}bull`;
@@ -149,6 +152,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     const queue = new Queue<MailMessage>(MAIL_QUEUE, {
       connection: queueConnection,
       prefix,
+      telemetry,
       defaultJobOptions: {
         attempts: MAIL_RETRY_DELAYS_MS.length + 1,
         backoff: { type: 'mail' },
@@ -161,6 +165,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     const worker = new Worker<MailMessage>(MAIL_QUEUE, async (job) => this.send(job.data), {
       connection: workerConnection,
       prefix,
+      telemetry,
       concurrency: QUEUE_CONCURRENCY,
       settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade) },
     });

@@ -161,7 +161,7 @@ export class AppMetrics {
   }
 
   /** A request answered: its route template (or "unmatched"), method and status class. */
-  observeRequest(method: string, route: string | undefined, status: number, seconds: number): void {
-    this.http.observe({ method, route: route ?? 'unmatched', status_class: `${Math.floor(status / 100)}xx` }, seconds);
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    this.http.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
   }
 }

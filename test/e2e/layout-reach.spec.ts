@@ -120,7 +120,7 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
         heading: 'Empresas',
         details: { open: rows.phraseCompany.fantasia, dialog: 'Detalhes da Empresa' },
       },
-      // Found by its CNPJ: MariaDB's full-text index leaves out words longer than 84 characters (README).
+      // Found by its CNPJ: MariaDB's full-text index leaves out words longer than 84 characters (docs/performance.md).
       {
         path: `/admin/empresas?status=todos&busca=${rows.wordCompany.cnpj}`,
         heading: 'Empresas',

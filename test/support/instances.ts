@@ -14,7 +14,7 @@ export interface SpawnedInstance {
   kill(): Promise<void>;
 }
 
-export async function spawnInstance(env: Record<string, string>): Promise<SpawnedInstance> {
+export async function spawnInstance(env: Record<string, string>, options: { logLines?: string[] } = {}): Promise<SpawnedInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'agromaq-instance-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/main.js'], {
@@ -26,14 +26,24 @@ export async function spawnInstance(env: Record<string, string>): Promise<Spawne
       HOST: '127.0.0.1',
       TRUST_PROXY: 'loopback',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
+      // Silent unless the test reads the log (its lines go into `options.logLines`).
+      LOG_LEVEL: options.logLines ? (env.LOG_LEVEL ?? 'info') : 'silent',
       UPLOADS_DIR: env.UPLOADS_DIR ?? join(dir, 'uploads'),
       OUTBOX_DIR: join(dir, 'outbox'),
       // No balancer to wait for unless a test brings one (the rolling restart sets its own delay).
       SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? '0',
     },
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', options.logLines ? 'pipe' : 'ignore', 'ignore'],
   });
+  if (options.logLines && child.stdout) {
+    const lines = options.logLines;
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+  }
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -13,7 +13,7 @@ export const usingMysql = process.env.DB_TYPE === 'mysql';
  * After a test writes a thousand rows or more at once: on MySQL/MariaDB, has InnoDB write those rows' FULLTEXT
  * entries out of its cache now (rebuilding the tables), instead of a moment later, when a search running at that
  * instant can miss them (seen on MariaDB under load). The tests that call it check the app's rules, not that
- * engine's timing; the README states the limit. Nothing to do on SQLite.
+ * engine's timing; docs/performance.md states the limit. Nothing to do on SQLite.
  */
 export async function settleFulltext(sut: TestApp, tables: ('enterprises' | 'app_users')[]): Promise<void> {
   if (!usingMysql) return;

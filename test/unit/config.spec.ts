@@ -85,6 +85,31 @@ describe('configuration', () => {
     expect(problemsOf({ PORT: '3000', METRICS_PORT: '3000' })).toEqual(['METRICS_PORT: must differ from PORT (the metrics are never on the public port)']);
   });
 
+  it('traces only with OTEL_EXPORTER_OTLP_ENDPOINT, with the sampler of the OpenTelemetry variables', () => {
+    expect(loadConfig({ OTEL_TRACES_SAMPLER: 'always_on' }, { secretsFile: null }).tracing).toBeNull();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }, { secretsFile: null }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'agromaq',
+      sampler: 'parentbased_always_on',
+      samplerRatio: 1,
+    });
+    const sampled = loadConfig(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+        OTEL_SERVICE_NAME: 'agromaq-api',
+      },
+      { secretsFile: null },
+    ).tracing;
+    expect(sampled).toMatchObject({ sampler: 'parentbased_traceidratio', samplerRatio: 0.1, serviceName: 'agromaq-api' });
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', OTEL_TRACES_SAMPLER: 'jaeger_remote', OTEL_TRACES_SAMPLER_ARG: '10%' })).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT: like http://collector:4318 (got "collector:4318")',
+      'OTEL_TRACES_SAMPLER: must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio (got "jaeger_remote")',
+      'OTEL_TRACES_SAMPLER_ARG: must be a number from 0 to 1, like 0.1 (got "10%")',
+    ]);
+  });
+
   it('refuses short secrets', () => {
     expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual(['JWT_SECRET: must be at least 32 characters long']);
   });

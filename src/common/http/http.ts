@@ -17,6 +17,16 @@ export function requestPath(req: HttpRequest): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/**
+ * The route template a request matched (`/api/admin/companies/:id`), the name of its series in the metrics and of
+ * its span in the traces; every path no route matches is "unmatched" (Nest's catch-all `/*` included), so random
+ * URLs never add names.
+ */
+export function routeTemplate(req: HttpRequest): string {
+  const url = req.routeOptions?.url;
+  return url === undefined || url === '/*' ? 'unmatched' : url;
+}
+
 /** The URL as the client asked for it (path and query). */
 export function requestUrl(req: HttpRequest): string {
   return req.originalUrl ?? req.url;

@@ -6,9 +6,13 @@ import pretty from 'pino-pretty';
  * The app's logger: JSON lines with a request id (what a log collector reads) or, for a person at a
  * terminal in development, one readable line each (`pretty`).
  */
-export function createLogger(level: string, { pretty: readable = false }: { pretty?: boolean } = {}): Logger {
+export function createLogger(
+  level: string,
+  { pretty: readable = false, mixin }: { pretty?: boolean; /** Fields added to every line (the trace ids while tracing). */ mixin?: () => object } = {},
+): Logger {
   const options = {
     level,
+    ...(mixin ? { mixin } : {}),
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },

@@ -1,0 +1,72 @@
+import { register } from 'node:module';
+import type { FastifyRequest } from 'fastify';
+import type { TracingConfig } from '../config/app-config.js';
+import { routeTemplate } from '../common/http/http.js';
+import { markTracingStarted } from './trace-context.js';
+
+/** What main.ts holds of the tracing: spans still buffered are sent on the way out. */
+export interface Tracing {
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Starts OpenTelemetry before the rest of the app is loaded (main.ts imports it afterwards): the tracer provider
+ * with the sampler of OTEL_TRACES_SAMPLER, spans sent in batches over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT,
+ * W3C trace context read from and passed on in headers, and the instrumentations — each request as a span named
+ * by its route template (@fastify/otel, no patching), mysql2's statements, ioredis' commands. Nothing of this is
+ * loaded when tracing is off.
+ */
+export async function startTracing(config: TracingConfig): Promise<Tracing> {
+  // ioredis and BullMQ are imported as ES modules: import-in-the-middle's hook sees them, once registered here.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  const [api, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, sdk, { OTLPTraceExporter }, { resourceFromAttributes }, instrumentation] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/instrumentation'),
+    ]);
+  const [{ FastifyOtelInstrumentation }, { MySQL2Instrumentation }, { IORedisInstrumentation }] = await Promise.all([
+    import('@fastify/otel'),
+    import('@opentelemetry/instrumentation-mysql2'),
+    import('@opentelemetry/instrumentation-ioredis'),
+  ]);
+
+  const ratio = new sdk.TraceIdRatioBasedSampler(config.samplerRatio);
+  const root = {
+    always_on: new sdk.AlwaysOnSampler(),
+    always_off: new sdk.AlwaysOffSampler(),
+    traceidratio: ratio,
+  };
+  const sampler = config.sampler.startsWith('parentbased_')
+    ? new sdk.ParentBasedSampler({ root: root[config.sampler.slice('parentbased_'.length) as keyof typeof root] })
+    : root[config.sampler as keyof typeof root];
+
+  const provider = new sdk.TracerProvider({
+    resource: resourceFromAttributes({ 'service.name': config.serviceName }),
+    sampler,
+    spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }) })],
+  });
+  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  api.trace.setGlobalTracerProvider(provider);
+  instrumentation.registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        // One span per request and one for its handler; a span per hook would cost more than it tells.
+        instrumentHooks: false,
+        requestHook: (span, request: FastifyRequest) => span.updateName(`${request.method} ${routeTemplate(request)}`),
+      }),
+      new MySQL2Instrumentation(),
+      // Redis commands inside a request or a job; not the live event log's endless polling.
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  markTracingStarted();
+  return { shutdown: () => provider.shutdown() };
+}

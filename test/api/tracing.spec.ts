@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/app-config.js';
+import { spawnInstance, type SpawnedInstance } from '../support/instances.js';
+import { dropDatabase, testDatabaseEnv, usingMysql } from '../support/test-app.js';
+
+// Issue 32: OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, sent over OTLP/HTTP to a receiver
+// started here; the built server runs as a process of its own, as in production (the instrumentations must see
+// the packages load).
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+
+/** An OTLP/HTTP (JSON) receiver: every span it is sent, with the service that sent it. */
+async function startReceiver(): Promise<{ server: Server; endpoint: string; spans: (OtlpSpan & { service: string })[] }> {
+  const spans: (OtlpSpan & { service: string })[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[];
+        };
+        for (const resource of body.resourceSpans) {
+          const service = resource.resource.attributes.find((attribute) => attribute.key === 'service.name')?.value.stringValue ?? '';
+          for (const scope of resource.scopeSpans) for (const span of scope.spans) spans.push({ ...span, service });
+        }
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans };
+}
+
+const attribute = (span: OtlpSpan, key: string) => span.attributes?.find((item) => item.key === key)?.value.stringValue;
+const isDatabaseSpan = (span: OtlpSpan) => (attribute(span, 'db.system.name') ?? attribute(span, 'db.system')) === (usingMysql ? 'mysql' : 'sqlite');
+
+/** The JSON log line of a request, found by its id. */
+function logLineOf(lines: string[], requestId: string): Record<string, unknown> | undefined {
+  return lines
+    .filter((text) => text.startsWith('{'))
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((log) => (log.req as { id?: string } | undefined)?.id === requestId);
+}
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const databases: Record<string, string>[] = [];
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  receiver?.server.close();
+  for (const env of databases) await dropDatabase(loadConfig({ NODE_ENV: 'test', ...env }, { secretsFile: null }));
+});
+
+/** A server of its own on a new database, tracing to the receiver with the given sampler settings. */
+async function tracedInstance(env: Record<string, string>, logLines?: string[]): Promise<SpawnedInstance> {
+  const database = testDatabaseEnv();
+  databases.push(database);
+  return spawnInstance({ ...database, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, ...env }, { logLines });
+}
+
+describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('sends one trace per request, named by its route template, with its database statements, and puts its ids in the log line', async () => {
+    const service = `agromaq-${randomBytes(3).toString('hex')}`;
+    const logLines: string[] = [];
+    // With Redis: the login's rate limit counts there, and its commands are spans of the login's trace.
+    const instance = await tracedInstance(
+      { OTEL_SERVICE_NAME: service, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `agromaq-test-${randomBytes(4).toString('hex')}:` },
+      logLines,
+    );
+    const calls = [
+      { path: '/api/health', route: 'GET /api/health' },
+      { path: '/api/health/ready', route: 'GET /api/health/ready' },
+      { path: '/api/admin/login', route: 'POST /api/admin/login', body: { username: 'ninguem', password: 'errada', otp: '000000' } },
+    ];
+    const ids: string[] = [];
+    for (const call of calls) {
+      const id = randomUUID();
+      ids.push(id);
+      const res = await fetch(`${instance.url}${call.path}`, {
+        method: call.body ? 'POST' : 'GET',
+        headers: { 'X-Request-Id': id, 'Content-Type': 'application/json' },
+        body: call.body ? JSON.stringify(call.body) : undefined,
+      });
+      expect(res.status, call.path).toBeLessThan(500);
+    }
+    // SIGTERM: the spans still in the batch are sent before the process ends.
+    expect(await instance.signal('SIGTERM')).toBe(0);
+
+    const mine = receiver.spans.filter((span) => span.service === service);
+    const traceIds = new Set<string>();
+    for (const [index, call] of calls.entries()) {
+      // The request's log line names its trace.
+      const line = logLineOf(logLines, ids[index]);
+      expect(line, `the log line of ${call.route}`).toBeDefined();
+      expect(line?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(line?.span_id).toMatch(/^[0-9a-f]{16}$/);
+      traceIds.add(String(line?.trace_id));
+
+      const inTrace = mine.filter((span) => span.traceId === line?.trace_id);
+      const roots = inTrace.filter((span) => !span.parentSpanId);
+      expect(roots, call.route).toHaveLength(1);
+      const [root] = roots;
+      expect(root.name).toBe(call.route);
+      expect(root.kind, 'a server span').toBe(2);
+      expect(inTrace.filter(isDatabaseSpan).length, `${call.route}: its statements`).toBeGreaterThan(0);
+      // Every span of the trace hangs from the request's span.
+      const known = new Set(inTrace.map((span) => span.spanId));
+      for (const span of inTrace) if (span !== root) expect(known.has(span.parentSpanId ?? ''), span.name).toBe(true);
+    }
+    expect(traceIds.size, 'a trace of its own for each request').toBe(calls.length);
+    const login = mine.filter((span) => span.traceId === logLineOf(logLines, ids[2])?.trace_id);
+    expect(
+      login.filter((span) => (attribute(span, 'db.system.name') ?? attribute(span, 'db.system')) === 'redis').length,
+      'its Redis commands',
+    ).toBeGreaterThan(0);
+  });
+
+  it("continues the caller's trace (W3C traceparent) and names every unknown path alike", async () => {
+    const service = `agromaq-${randomBytes(3).toString('hex')}`;
+    const instance = await tracedInstance({ OTEL_SERVICE_NAME: service });
+    const traceId = randomBytes(16).toString('hex');
+    await fetch(`${instance.url}/api/health`, { headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } });
+    for (let index = 0; index < 5; index++) await fetch(`${instance.url}/api/${randomBytes(6).toString('hex')}`);
+    expect(await instance.signal('SIGTERM')).toBe(0);
+
+    const mine = receiver.spans.filter((span) => span.service === service);
+    const continued = mine.filter((span) => span.traceId === traceId);
+    expect(continued.map((span) => span.name)).toContain('GET /api/health');
+    const unknown = mine.filter((span) => span.kind === 2 && span.name !== 'GET /api/health');
+    expect(unknown).toHaveLength(5);
+    expect(new Set(unknown.map((span) => span.name))).toEqual(new Set(['GET unmatched']));
+  });
+
+  it('honours OTEL_TRACES_SAMPLER: always_off sends nothing', async () => {
+    const service = `agromaq-${randomBytes(3).toString('hex')}`;
+    const instance = await tracedInstance({ OTEL_SERVICE_NAME: service, OTEL_TRACES_SAMPLER: 'always_off' });
+    for (let index = 0; index < 5; index++) expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
+    expect(await instance.signal('SIGTERM')).toBe(0);
+    expect(receiver.spans.filter((span) => span.service === service)).toEqual([]);
+  });
+});
+
+describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('sends nothing, and the log lines carry the request id but no trace ids', async () => {
+    const before = receiver.spans.length;
+    const database = testDatabaseEnv();
+    databases.push(database);
+    const logLines: string[] = [];
+    const instance = await spawnInstance(database, { logLines });
+    const id = randomUUID();
+    await fetch(`${instance.url}/api/health`, { headers: { 'X-Request-Id': id } });
+    expect(await instance.signal('SIGTERM')).toBe(0);
+    const line = logLineOf(logLines, id);
+    expect(line).toBeDefined();
+    expect(line).not.toHaveProperty('trace_id');
+    expect(receiver.spans.length).toBe(before);
+  });
+});
