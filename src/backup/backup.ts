@@ -7,7 +7,6 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import Database from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import tar from 'tar-stream';
 import { s3Client } from '../common/s3-client.js';
@@ -58,7 +57,7 @@ export async function createBackup(config: AppConfig, outDir: string): Promise<{
   const file = resolve(outDir, `agromaq-backup-${stamp}.tar.gz`);
   const staged = `${file}.database.part`;
   try {
-    const lastMigration = config.db.type === 'mysql' ? await dumpMysql(config.db, staged) : snapshotSqlite(config.db.path, staged);
+    const lastMigration = config.db.type === 'mysql' ? await dumpMysql(config.db, staged) : await snapshotSqlite(config.db.path, staged);
     const uploads = await listUploads(config);
     const manifest: BackupManifest = {
       format: FORMAT,
@@ -233,8 +232,10 @@ async function loadMysql(db: Extract<DatabaseConfig, { type: 'mysql' }>, dump: R
 }
 
 /** SQLite's snapshot: VACUUM INTO reads the database in one transaction, while the app goes on writing (WAL). */
-function snapshotSqlite(path: string, target: string): string | null {
+async function snapshotSqlite(path: string, target: string): Promise<string | null> {
   if (!existsSync(path)) throw new BackupError(`No database at ${path} (DB_PATH)`);
+  // Loaded only for SQLite: its native addon is built for the Node.js that installed it.
+  const { default: Database } = await import('better-sqlite3');
   const db = new Database(path, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
