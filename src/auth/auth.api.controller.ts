@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
-import { RateLimit } from '../common/http/rate-limit.js';
+import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { AdminCookie } from './admin-cookie.js';
@@ -28,6 +28,7 @@ export class AuthApiController {
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
   @Public()
   @RateLimit('login-ip')
+  @StrictLimits()
   @ApiOperation({
     summary: 'Entra no painel',
     description:

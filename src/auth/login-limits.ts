@@ -27,6 +27,6 @@ export class LoginAttempts {
   constructor(@InjectThrottlerStorage() private readonly storage: ThrottlerStorage) {}
 
   async count(account: string, ip: string): Promise<void> {
-    if (!(await hitKeyedLimit(this.storage, 'login-account', `${account}:${ip}`, ACCOUNT_ATTEMPTS))) throw new TooManyLoginAttemptsException();
+    if (!(await hitKeyedLimit(this.storage, 'login-account', `${account}:${ip}`, ACCOUNT_ATTEMPTS, 'refuse'))) throw new TooManyLoginAttemptsException();
   }
 }

@@ -56,7 +56,7 @@ export class HealthController {
   @ApiOperation({
     summary: 'A instância está pronta para receber tráfego',
     description:
-      '200 quando o banco responde, as migrações estão aplicadas e o Redis (se configurado) responde; 503 com a parte que falhou, também durante o encerramento (o balanceador deixa de enviar requisições antes que a instância pare).',
+      '200 quando o banco responde e as migrações estão aplicadas; 503 com a parte que falhou, também durante o encerramento (o balanceador deixa de enviar requisições antes que a instância pare). O Redis fora do ar aparece em `checks.redis` sem tirar a instância do balanceador: ela segue atendendo, com os limites contados por instância.',
   })
   @Get('ready')
   async ready(@Res({ passthrough: true }) res: HttpReply) {
@@ -74,8 +74,10 @@ export class HealthController {
       checks.banco = 'down';
       checks.migracoes = this.migrationsApplied ? 'up' : 'down';
     }
+    // Redis away degrades the instance (limits counted per instance, live events paused) without taking it out:
+    // one Redis blink must not empty the balancer. The answer still names it.
     if (this.config.redis.url) checks.redis = this.live.log.live ? 'up' : 'down';
-    const ready = !checks.encerrando && checks.banco === 'up' && checks.migracoes === 'up' && checks.redis !== 'down';
+    const ready = !checks.encerrando && checks.banco === 'up' && checks.migracoes === 'up';
     if (!ready) {
       res.code(HttpStatus.SERVICE_UNAVAILABLE);
       res.header('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));

@@ -178,6 +178,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       this.logger.warn(`E-mail to ${job.data.to} not sent (${error.message}); ${next}`);
     });
     worker.on('error', (error) => this.logger.warn(`Mail queue worker: ${error.message}`));
+    // Redis away: said once per reconnection attempt by the clients above, not as an unhandled error.
+    queue.on('error', () => undefined);
     return { queue, worker, connections: [queueConnection, workerConnection] };
   }
 }

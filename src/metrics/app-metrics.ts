@@ -63,6 +63,12 @@ export class AppMetrics {
     labelNames: ['limit'] as const,
     registers: [this.registry],
   });
+  readonly rateLimitFallbacks = new Counter({
+    name: 'agromaq_rate_limit_local_total',
+    help: 'Rate-limit checks counted in the instance memory because the shared storage (Redis) was away, by limit.',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
   readonly mailFailed = new Counter({
     name: 'agromaq_mail_failed_total',
     help: 'E-mails given up after every try (kept in the failed set with REDIS_URL).',

@@ -33,6 +33,8 @@ const ERRORS: Record<string, string> = {
   '409': 'Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado).',
   '429': 'Muitas tentativas: aguarde e tente de novo (cabeçalho Retry-After).',
   '500': 'Erro interno: a mensagem é genérica e nunca traz detalhes do servidor.',
+  '503':
+    'Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo.',
 };
 
 const CONTENT_OF_FILES: Record<string, string[]> = {
@@ -118,6 +120,7 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     '409',
     ...(route.limits.length > 0 ? ['429'] : []),
     '500',
+    '503',
   ];
   for (const code of codes) {
     operation.responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };

@@ -3,7 +3,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { normalizeIp } from '../common/http/ip-address.js';
-import { RateLimit } from '../common/http/rate-limit.js';
+import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
 import { AcceptInviteInput } from './dto/team.input.js';
 import { TeamService } from './team.service.js';
 
@@ -20,6 +20,7 @@ export class InvitePublicController {
   @Post()
   @HttpCode(200)
   @RateLimit('account-ip')
+  @StrictLimits()
   async accept(@Body() input: AcceptInviteInput, @Req() req: HttpRequest) {
     await this.team.acceptLink(input.token, input.senha, normalizeIp(req.ip ?? '') ?? null);
     return { ok: true };

@@ -366,7 +366,7 @@ export class TeamService {
     change?: ChangeRequest,
   ): Promise<void> {
     const admin = await this.found(adminId);
-    if (this.throttle && !(await hitKeyedLimit(this.throttle, 'password-change', `admin:${adminId}`, PASSWORD_CHECKS))) {
+    if (this.throttle && !(await hitKeyedLimit(this.throttle, 'password-change', `admin:${adminId}`, PASSWORD_CHECKS, 'refuse'))) {
       throw new TooManyLoginAttemptsException();
     }
     if (!(await this.hasher.verify(admin.passwordHash, input.senha_atual))) throw teamError('WRONG_PASSWORD');

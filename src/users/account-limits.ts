@@ -37,6 +37,6 @@ export class AccountMailBudget {
   constructor(@InjectThrottlerStorage() private readonly storage: ThrottlerStorage) {}
 
   allows(userId: number): Promise<boolean> {
-    return hitKeyedLimit(this.storage, 'account-mail', `user:${userId}`, ACCOUNT_MAIL_BUDGET);
+    return hitKeyedLimit(this.storage, 'account-mail', `user:${userId}`, ACCOUNT_MAIL_BUDGET, 'count-locally');
   }
 }

@@ -3,7 +3,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
-import { RateLimit } from '../common/http/rate-limit.js';
+import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { AccountLinksService } from './account-links.service.js';
 import { EmailRequestInput, ResetPasswordInput, TokenInput } from './dto/account-requests.input.js';
@@ -21,6 +21,7 @@ export class AccountPublicController {
   @Post('esqueci-senha')
   @HttpCode(200)
   @RateLimit('account-ip', 'account-email')
+  @StrictLimits()
   forgotPassword(@Body() input: EmailRequestInput) {
     return this.links.forgotPassword(input.email);
   }
@@ -29,6 +30,7 @@ export class AccountPublicController {
   @Post('redefinir-senha')
   @HttpCode(200)
   @RateLimit('account-ip')
+  @StrictLimits()
   async resetPassword(@Body() input: ResetPasswordInput) {
     if (input.password !== input.password_confirmation) {
       throw new ValidationFailedException({ password_confirmation: 'As senhas não conferem.' });

@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
+import { SharedLimitsUnavailable } from './rate-limit.js';
 
 /** What ThrottlerStorage.increment answers. */
 interface ThrottlerRecord {
@@ -55,18 +56,31 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
     url: string,
     private readonly prefix: string,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-    // While Redis is away the client reconnects by itself; a limit checked meanwhile fails its request (500,
-    // never a pass), so nothing is let through uncounted.
+    // No command waits for a connection: while Redis is away a check fails at once (SharedLimitsUnavailable),
+    // and the route counts in its instance's memory or refuses with 503 (StrictLimits); the client reconnects by
+    // itself meanwhile.
+    this.redis = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1_000 });
     this.redis.on('error', () => undefined);
     this.redis.defineCommand('throttlerIncrement', { numberOfKeys: 3, lua: INCREMENT });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerRecord> {
     const base = `${this.prefix}throttle:${throttlerName}:${key}`;
-    const [totalHits, windowMs, blocked, blockMs] = (await (
-      this.redis as Redis & { throttlerIncrement: (...args: (string | number)[]) => Promise<number[]> }
-    ).throttlerIncrement(`${base}:hits`, `${base}:block`, `${base}:seq`, ttl, limit, blockDuration)) as number[];
+    if (this.redis.status !== 'ready') throw new SharedLimitsUnavailable(`Redis is ${this.redis.status}`);
+    let answer: number[];
+    try {
+      answer = await (this.redis as Redis & { throttlerIncrement: (...args: (string | number)[]) => Promise<number[]> }).throttlerIncrement(
+        `${base}:hits`,
+        `${base}:block`,
+        `${base}:seq`,
+        ttl,
+        limit,
+        blockDuration,
+      );
+    } catch (error) {
+      throw new SharedLimitsUnavailable(error instanceof Error ? error.message : String(error));
+    }
+    const [totalHits, windowMs, blocked, blockMs] = answer;
     return {
       totalHits,
       timeToExpire: Math.ceil(windowMs / 1000),
