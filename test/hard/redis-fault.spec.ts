@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
 import { MetricsServer } from '../../src/metrics/metrics.module.js';
-import { nextTestIp } from '../support/admin-session.js';
+import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
 import { PrivateRedis, redisServerAvailable } from '../support/private-redis.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -13,10 +13,12 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let redis: PrivateRedis;
 let sut: TestApp;
+let admin: AdminSession;
 beforeAll(async () => {
   if (!redisServerAvailable) return;
   redis = await PrivateRedis.create();
   sut = await startTestApp({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'agromaq-fault:', METRICS_PORT: '0' });
+  admin = await loginAs(sut, 'master');
 });
 afterAll(async () => {
   await sut?.close();
@@ -64,6 +66,14 @@ describe.skipIf(!redisServerAvailable)('Redis goes away and comes back', () => {
       );
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+
+    // The back office goes on: the lead is on Contatos and can be marked as answered, by a session opened before.
+    const list = await request(sut.server).get('/api/admin/contatos?status=pendente').set(bearer(admin));
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const row = (list.body.data as { id: number; mensagem: string }[]).find((item) => item.mensagem.startsWith('Durante a queda do Redis'));
+    expect(row).toBeDefined();
+    const answered = await request(sut.server).patch(`/api/admin/contatos/${row!.id}/respondido`).set(bearer(admin)).send({ canal: 'whatsapp' });
+    expect(answered.status, JSON.stringify(answered.body)).toBeLessThan(300);
 
     // An LGPD request (account deletion) is taken; the answer is the same whether the address exists.
     const deletion = await request(sut.server)
