@@ -28,6 +28,9 @@ export const MAIL_QUEUE = 'mail';
 /** How many messages one instance sends at once from the shared queue. */
 const QUEUE_CONCURRENCY = 4;
 
+/** How long a stop waits for the mail queue to close. */
+const SHUTDOWN_MAIL_MS = 3_000;
+
 /** A message that failed every try stays in the queue's failed set this long, to be looked at or retried. */
 const FAILED_KEPT_SECONDS = 7 * 24 * 3600;
 
@@ -112,12 +115,22 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /** Stops taking messages from the queue (a message being sent is finished first), then closes Redis. */
   async onApplicationShutdown(): Promise<void> {
-    if (!this.shared) return;
-    // Messages still being added after an answer go into the queue before it closes.
-    await this.tasks.drain();
-    await this.shared.worker.close();
-    await this.shared.queue.close();
-    for (const connection of this.shared.connections) connection.disconnect();
+    const shared = this.shared;
+    if (!shared) return;
+    this.shared = null;
+    // Messages still being added after an answer go into the queue before it closes. With Redis away the queue
+    // cannot close cleanly (BullMQ waits for it): the stop goes on after SHUTDOWN_MAIL_MS, and a message being
+    // sent is left to the queue's retry, once Redis is back.
+    const closed = (async () => {
+      await this.tasks.drain();
+      await shared.worker.close();
+      await shared.queue.close();
+      return true;
+    })();
+    const timeout = sleep(SHUTDOWN_MAIL_MS, false, { ref: false });
+    if (!(await Promise.race([closed, timeout])))
+      this.logger.warn(`The mail queue did not close within ${SHUTDOWN_MAIL_MS / 1000} s (Redis away?); stopping anyway`);
+    for (const connection of shared.connections) connection.disconnect();
   }
 
   private async sendWithRetries(message: MailMessage): Promise<void> {

@@ -1,10 +1,12 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/app-config.js';
 import { Contact } from '../../src/contacts/contact.entity.js';
 import { MetricsServer } from '../../src/metrics/metrics.module.js';
 import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
 import { PrivateRedis, redisServerAvailable } from '../support/private-redis.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { spawnInstance } from '../support/instances.js';
+import { dropDatabase, startTestApp, testDatabaseEnv, type TestApp } from '../support/test-app.js';
 
 // Issue 39: Redis is a limiter, a cache and a queue here, never the record. While it is away a farmer's lead and
 // an LGPD request are still taken (their limits counted in the instance's memory), the limits that guard against
@@ -121,5 +123,21 @@ describe.skipIf(!redisServerAvailable)('Redis goes away and comes back', () => {
       if (redisCheck !== 'up') await sleep(200);
     }
     expect(redisCheck).toBe('up');
+  });
+
+  it('stops cleanly within seconds on SIGTERM while Redis is away', async () => {
+    const own = await PrivateRedis.create();
+    const database = testDatabaseEnv();
+    const instance = await spawnInstance({ ...database, REDIS_URL: own.url, REDIS_KEY_PREFIX: 'agromaq-fault-stop:' });
+    try {
+      await own.stop();
+      await sleep(500);
+      const started = Date.now();
+      // Before, the mail queue waited for Redis and the stop was cut after 10 s with exit code 1.
+      expect(await instance.signal('SIGTERM')).toBe(0);
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await dropDatabase(loadConfig({ NODE_ENV: 'test', ...database }, { secretsFile: null }));
+    }
   });
 });
