@@ -10,7 +10,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { AuthorizedIp } from './authorized-ip.entity.js';
 import { describeLocation, IpGeolocator } from './geolocation.js';
-import { isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
+import { isClientAddress, isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
 import { ipsError } from './ips.errors.js';
 
 /** An IP counts as online while an admin request came from it in the last 5 minutes. */
@@ -79,6 +79,10 @@ export class IpsService implements IpAccess {
   ): Promise<{ ip: AuthorizedIpView; twofa: TwoFactorSetup }> {
     const ip = normalizeIp(input.ip);
     if (!ip) throw new ValidationFailedException({ ip: 'Informe um endereço IPv4 ou IPv6 válido.' });
+    if (!isClientAddress(ip))
+      throw new ValidationFailedException({
+        ip: 'Este endereço não identifica um computador (não especificado, multicast ou broadcast). Informe o IP de onde o administrador vai acessar.',
+      });
     if (await this.ips.existsBy({ ip })) throw ipsError('IP_ALREADY_AUTHORIZED');
 
     const saved = await this.ips.save(

@@ -7,7 +7,14 @@ import metadata from './metadata.js';
 type Schema = Record<string, unknown>;
 /** What each route answers and the schemas it names (src/openapi/responses.json). */
 type Responses = { schemas: Record<string, Schema>; operations: Record<string, Schema | null> };
-type Operation = { operationId?: string; responses: Record<string, Schema>; security?: Record<string, string[]>[]; tags?: string[]; description?: string };
+type Operation = {
+  operationId?: string;
+  responses: Record<string, Schema>;
+  security?: Record<string, string[]>[];
+  tags?: string[];
+  description?: string;
+  parameters?: unknown[];
+};
 
 /** The routes of the documentation itself: not part of the API it documents. */
 export const DOCS_PATHS = ['/api/docs', '/api/docs.json', '/api/docs/:arquivo'];
@@ -124,6 +131,11 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
   ];
   for (const code of codes) {
     operation.responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+  }
+  for (const parameter of (operation.parameters ?? []) as { in?: string; name?: string; schema?: Schema; description?: string }[]) {
+    if (parameter.in !== 'path' || parameter.name !== 'id') continue;
+    parameter.schema = { type: 'string', pattern: '^[1-9][0-9]{0,15}$' };
+    parameter.description = 'O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID).';
   }
   operation.security = route.access === 'public' ? [] : [{ bearer: [] }];
   const access = ACCESS[route.access] ?? `Acesso: ${route.access}.`;

@@ -49,6 +49,9 @@ describe('authorized IPs API', () => {
 
   it('stores addresses in one canonical form, so the same IP cannot be added twice', async () => {
     const mapped = await api().create({ ip: '::FFFF:198.51.100.7', targetRole: 'gestor' }).expect(201);
+    // The same, written in hex: stored as the IPv4 address a client using it is seen with.
+    const hexMapped = await api().create({ ip: '::ffff:c000:203', targetRole: 'gestor' }).expect(201);
+    expect(hexMapped.body.ip.ip).toBe('192.0.2.3');
     expect(mapped.body.ip.ip).toBe('198.51.100.7');
     const v6 = await api().create({ ip: '2001:0DB8:0000:0000:0000:0000:0000:0001', targetRole: 'master' }).expect(201);
     expect(v6.body.ip.ip).toBe('2001:db8::1');
@@ -69,6 +72,11 @@ describe('authorized IPs API', () => {
       [{ ip: 'fazenda.local', targetRole: 'gestor' }, { ip: 'Informe um endereço IPv4 ou IPv6 válido.' }],
       [{ ip: '1.2.3.4'.repeat(10), targetRole: 'gestor' }, { ip: 'Informe um endereço IPv4 ou IPv6 válido.' }],
       [{ ip: '   ', targetRole: 'gestor' }, { ip: 'Informe o IP.' }],
+      // Addresses no client ever has: unspecified, multicast, broadcast.
+      ...['0.0.0.0', '::', '0:0:0:0:0:0:0:0', '224.0.0.1', '239.255.255.250', 'ff02::1', '255.255.255.255'].map((ip): [object, Record<string, string>] => [
+        { ip, targetRole: 'gestor' },
+        { ip: 'Este endereço não identifica um computador (não especificado, multicast ou broadcast). Informe o IP de onde o administrador vai acessar.' },
+      ]),
       [{ ip: nextTestIp(), targetRole: 'gestor', descricao: 'x'.repeat(10_000) }, { descricao: 'A descrição deve ter no máximo 255 caracteres.' }],
       [{ ip: nextTestIp(), targetRole: 'admin' }, { targetRole: 'Selecione o administrador: Master ou Gestor.' }],
       [{ ip: nextTestIp() }, { targetRole: 'Selecione o administrador: Master ou Gestor.' }],

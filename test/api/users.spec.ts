@@ -191,6 +191,10 @@ describe('editing an app user', () => {
     expectRefused(await api.get(999999), 404, { message: 'Usuário não encontrado.' });
     expectRefused(await api.put(999999, { firstname: 'A', lastname: 'B', email: 'a@b.com.br' }), 404, { message: 'Usuário não encontrado.' });
     expectRefused(await api.get('abc'), 400, { message: 'Identificador inválido.' });
+    // Plain decimal digits only: not an exponent, hex, a sign, a leading zero or a fraction.
+    for (const id of ['1e1', '0x10', '010', '-1', '+1', '1.0', '0', ' 1', '99999999999999999999']) {
+      expectRefused(await api.get(encodeURIComponent(id)), 400, { message: 'Identificador inválido.' });
+    }
   });
 
   it('toggles the status and the active counter follows', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginRedirect } from '../../src/auth/access.guard.js';
 import { SecretBox } from '../../src/common/crypto/secret-box.js';
 import { describeLocation } from '../../src/ips/geolocation.js';
-import { isPrivateIp, normalizeIp } from '../../src/common/http/ip-address.js';
+import { isClientAddress, isPrivateIp, normalizeIp } from '../../src/common/http/ip-address.js';
 
 describe('IP addresses', () => {
   it('normalizes IPv4, IPv4-mapped IPv6 and IPv6 to one form', () => {
@@ -13,6 +13,13 @@ describe('IP addresses', () => {
     expect(normalizeIp('[2001:db8::1]')).toBe('2001:db8::1');
     expect(normalizeIp('fe80:0:0:0:1:0:0:1')).toBe('fe80::1:0:0:1');
     expect(normalizeIp('::1')).toBe('::1');
+    expect(normalizeIp('::ffff:c000:203')).toBe('192.0.2.3');
+    expect(normalizeIp('0:0:0:0:0:FFFF:CB00:7107')).toBe('203.0.113.7');
+  });
+
+  it('tells the addresses a client can have from the unspecified, multicast and broadcast ones', () => {
+    for (const ip of ['203.0.113.7', '2001:db8::1', '223.255.255.255', '240.0.0.1', '::1']) expect(isClientAddress(ip), ip).toBe(true);
+    for (const ip of ['0.0.0.0', '::', '224.0.0.1', '239.255.255.250', 'ff02::1', 'ff0e::101', '255.255.255.255']) expect(isClientAddress(ip), ip).toBe(false);
   });
 
   it('rejects what is not an address', () => {

@@ -16,7 +16,23 @@ export function normalizeIp(value: string): string | null {
   if (version !== 6) return null;
   const mapped = /^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(text);
   if (mapped && isIP(mapped[1]) === 4) return mapped[1];
-  return compressIpv6(expandIpv6(text));
+  const groups = expandIpv6(text);
+  // IPv4-mapped written in hex (::ffff:c000:203): the IPv4 address it is, as a client using it is seen.
+  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
+    const [high, low] = [Number.parseInt(groups[6], 16), Number.parseInt(groups[7], 16)];
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return compressIpv6(groups);
+}
+
+/**
+ * Whether a (normalized) address can be a client's: not the unspecified address (0.0.0.0, ::), not a multicast
+ * group (224.0.0.0/4, ff00::/8) and not the broadcast address (255.255.255.255).
+ */
+export function isClientAddress(ip: string): boolean {
+  if (ip === '0.0.0.0' || ip === '::' || ip === '255.255.255.255') return false;
+  if (isIP(ip) === 4) return Number(ip.split('.')[0]) < 224 || Number(ip.split('.')[0]) > 239;
+  return !/^ff[0-9a-f]{0,2}:/i.test(ip);
 }
 
 function expandIpv6(text: string): string[] {

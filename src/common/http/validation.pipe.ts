@@ -40,6 +40,9 @@ class RememberingValidationPipe extends ValidationPipe {
   private readonly accepted = new WeakMap<object, BoundedCache<string, unknown>>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A path parameter is read by its own pipe (IdPipe) from the text as sent: converted here first, `1e1` would
+    // reach it as 10.
+    if (metadata.type === 'param') return value;
     const type = metadata.metatype;
     if (metadata.type !== 'query' || !type || typeof value !== 'object' || value === null) return super.transform(value, metadata);
     const key = `${Math.floor((Date.now() - SAO_PAULO_OFFSET_MS) / DAY_MS)}|${JSON.stringify(value)}`;
