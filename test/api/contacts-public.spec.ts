@@ -49,6 +49,20 @@ describe('POST /api/contatos', () => {
     });
   });
 
+  it('takes line breaks and tabs in the message but no control character, and none in the name', async () => {
+    const ip = nextTestIp();
+    const mensagem = 'Bom dia,\r\n\tpreciso de peças para a colheitadeira.\nObrigado!';
+    await send({ ...valid, mensagem }, ip).expect(201);
+    expect((await sut.dataSource.getRepository(Contact).findOneByOrFail({ senderIp: ip })).mensagem).toBe(mensagem);
+    const before = await count();
+    const refused = await send({ ...valid, nome: 'João\u0000', mensagem: 'Texto com \u001b[31m escape de terminal.' }).expect(400);
+    expect(refused.body.errors).toEqual({
+      nome: 'O texto contém caracteres de controle (invisíveis), que não são permitidos. Digite-o novamente.',
+      mensagem: 'O texto contém caracteres de controle (invisíveis), que não são permitidos. Digite-o novamente.',
+    });
+    expect(await count()).toBe(before);
+  });
+
   it('answers a filled honeypot like a success and stores nothing', async () => {
     const before = await count();
     await send({ ...valid, empresa: 'Spam Ltda' }).expect(201);

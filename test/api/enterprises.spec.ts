@@ -141,6 +141,26 @@ describe('creating a company', () => {
   it('refuses unknown fields', async () => {
     expectRefused(await post(enterpriseBody({ senha: 'x' })), 400);
   });
+
+  it('refuses control characters and direction overrides in a name, naming the field, and stores nothing', async () => {
+    const before = await enterpriseCount();
+    for (const [fantasia, message] of [
+      ['Agro\u0000 Norte', 'O texto contém caracteres de controle (invisíveis), que não são permitidos. Digite-o novamente.'],
+      ['Agro\u0007 Norte', 'O texto contém caracteres de controle (invisíveis), que não são permitidos. Digite-o novamente.'],
+      ['Agro\tNorte', 'O texto contém caracteres de controle (invisíveis), que não são permitidos. Digite-o novamente.'],
+      ['Agro \u202Eetron\u202C', 'O texto contém caracteres que invertem a direção da escrita, que não são permitidos neste campo.'],
+      ['Agro \u2066Norte\u2069', 'O texto contém caracteres que invertem a direção da escrita, que não são permitidos neste campo.'],
+    ]) {
+      expectRefused(await post(enterpriseBody({ fantasia })), 400, { field: 'fantasia', message });
+    }
+    expect(await enterpriseCount()).toBe(before);
+  });
+
+  it('stores text in Unicode NFC: an accent typed as a separate mark is the one character', async () => {
+    const res = await post(enterpriseBody({ fantasia: 'Ma\u0301quinas Sa\u0303o Joa\u0303o' })).expect(201);
+    expect(res.body.data.fantasia).toBe('Máquinas São João');
+    expect((await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: res.body.id })).fantasia).toBe('Máquinas São João');
+  });
 });
 
 describe('reading and updating a company', () => {

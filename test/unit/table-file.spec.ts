@@ -111,4 +111,14 @@ describe('XLSX with typed cells (written by exceljs, read back as Excel would)',
     expect(sheet.rowCount).toBe(20_001);
     expect(sheet.getCell('A20001').value).toBe(`Empresa 19999 ${'x'.repeat(40)}`);
   });
+
+  it('writes the same clean text in both files: control characters and direction overrides of older rows dropped', async () => {
+    const dirty = 'Agro\u0000 Norte\u0007 \u202Eatnev\u202C LTDA\u009b \ud800fim';
+    const row = { nome: dirty, total: 1, cadastro: new Date(), alterado: new Date() };
+    const csv = (await bytes(csvFile(columns, batches([row])))).toString('utf8').slice(1).split('\r\n')[1].split(';')[0];
+    const sheet = await firstSheet(await bytes(xlsxFile('Teste', columns, batches([row]))));
+    const xlsx = String(sheet.getRow(2).getCell(1).value);
+    expect(csv).toBe('Agro Norte atnev LTDA fim');
+    expect(xlsx).toBe(csv);
+  });
 });

@@ -1,5 +1,6 @@
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { SAO_PAULO_UTC_OFFSET_HOURS } from '../sao-paulo-day.js';
+import { exportableText } from '../http/clean-text.js';
 
 /**
  * A list exported as a file staff open in Excel in Portuguese: CSV (UTF-8 with BOM, `;`, CRLF, dates
@@ -49,7 +50,7 @@ export function csvText(value: string): string {
 function csvCell(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return String(cell).replace('.', ',');
-  if (typeof cell === 'string') return csvText(cell);
+  if (typeof cell === 'string') return csvText(exportableText(cell));
   return 'day' in cell ? dayText(cell.day) : instantText(cell.instant);
 }
 
@@ -80,7 +81,7 @@ function columnName(index: number): string {
 function xlsxCell(cell: Cell, ref: string): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? `<c r="${ref}"><v>${cell}</v></c>` : '';
-  if (typeof cell === 'string') return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(cell)}</t></is></c>`;
+  if (typeof cell === 'string') return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(exportableText(cell))}</t></is></c>`;
   return 'day' in cell ? `<c r="${ref}" s="2"><v>${Math.floor(serial(cell.day))}</v></c>` : `<c r="${ref}" s="3"><v>${serial(cell.instant)}</v></c>`;
 }
 

@@ -1,6 +1,7 @@
 import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { BoundedCache } from '../bounded-cache.js';
 import { ValidationFailedException } from './app.exception.js';
+import { cleanTextInput, flattenSingleLine } from './clean-text.js';
 
 const FALLBACK_MESSAGES: Record<string, string> = {
   whitelistValidation: 'Campo não permitido.',
@@ -43,6 +44,11 @@ class RememberingValidationPipe extends ValidationPipe {
     // A path parameter is read by its own pipe (IdPipe) from the text as sent: converted here first, `1e1` would
     // reach it as 10.
     if (metadata.type === 'param') return value;
+    if ((metadata.type === 'body' || metadata.type === 'query') && value !== null && typeof value === 'object') {
+      const clean = cleanTextInput(value, metadata.metatype);
+      if (Object.keys(clean.problems).length > 0) throw new ValidationFailedException(clean.problems);
+      value = clean.value;
+    }
     const type = metadata.metatype;
     if (metadata.type !== 'query' || !type || typeof value !== 'object' || value === null) return super.transform(value, metadata);
     const key = `${Math.floor((Date.now() - SAO_PAULO_OFFSET_MS) / DAY_MS)}|${JSON.stringify(value)}`;
@@ -70,7 +76,7 @@ export function createValidationPipe(): ValidationPipe {
 
 /** Values checked and converted by a DTO's rules outside a request (a restore goes through the form's rules). */
 export async function validatedInput<T extends object>(type: new () => T, value: Record<string, unknown>): Promise<T> {
-  const plain = Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined));
+  const plain = flattenSingleLine(Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)), type);
   // One pipe for every call (an import checks thousands of rows): it keeps nothing between bodies.
   outsidePipe ??= createValidationPipe();
   return (await outsidePipe.transform(plain, { type: 'body', metatype: type })) as T;

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsEmailAddress, IsPhone } from '../../common/http/br-validators.js';
 import { Trim } from '../../common/http/trim.decorator.js';
+import { MultiLine } from '../../common/http/clean-text.js';
 
 /** Where a message comes from: the site's contact form, or the mobile app's. */
 export const CONTACT_ORIGINS = ['site', 'app'] as const;
@@ -30,6 +31,7 @@ export class SendContactInput {
   telefone: string;
 
   @Trim()
+  @MultiLine()
   @MaxLength(5000, { message: 'A mensagem deve ter no máximo 5.000 caracteres.' })
   @MinLength(5, { message: 'Descreva sua mensagem' })
   @IsString({ message: 'Descreva sua mensagem' })
