@@ -3,6 +3,8 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { readFileSync } from 'node:fs';
 import { registeredRoutes, type RegisteredRoute } from '../common/http/route-table.js';
 import metadata from './metadata.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import type { AppConfig } from '../config/app-config.js';
 
 type Schema = Record<string, unknown>;
 /** What each route answers and the schemas it names (src/openapi/responses.json). */
@@ -86,6 +88,9 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
         '**Erros.** Toda falha responde com o corpo `ErrorBody`: `message` em português, `code` estável, e `errors` por campo quando a entrada é inválida. Uma entrada inválida nunca altera nada.',
       ].join('\n'),
     )
+    // Where the API answers (this deployment's APP_URL), and on what terms it may be used.
+    .addServer(app.get<AppConfig>(APP_CONFIG).appUrl, 'Esta instalação (APP_URL)')
+    .setLicense('Proprietária: uso pelos clientes autorizados da AgroMaq', `${app.get<AppConfig>(APP_CONFIG).appUrl}/termos-e-politicas`)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'O token de POST /api/admin/login.' }, 'bearer')
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` });

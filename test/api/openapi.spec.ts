@@ -15,7 +15,8 @@ type Operation = {
 };
 type Document = {
   openapi: string;
-  info: { title: string };
+  info: { title: string; license?: { name: string; url?: string } };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }>; required?: string[] }>; securitySchemes: Record<string, unknown> };
 };
@@ -30,6 +31,9 @@ describe('the OpenAPI document at /api/docs.json', () => {
     const document = await documentOf();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('AgroMaq API');
+    // Where it answers and on what terms (Redocly's no-empty-servers and info-license).
+    expect(document.servers).toEqual([expect.objectContaining({ url: ctx.sut.config.appUrl })]);
+    expect(document.info.license).toEqual({ name: expect.stringMatching(/^Proprietária/), url: `${ctx.sut.config.appUrl}/termos-e-politicas` });
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const routes = registeredRoutes(ctx.sut).filter((route) => route.path.startsWith('/api/') && !DOCS_PATHS.includes(route.path));
     expect(routes.length).toBeGreaterThan(40);
@@ -44,11 +48,13 @@ describe('the OpenAPI document at /api/docs.json', () => {
       expect(operation.responses['500']).toBeDefined();
       if (route.access !== 'public') expect(operation.responses['401'] && operation.responses['403'], route.path).toBeDefined();
       if (route.limits.length > 0) expect(operation.responses['429'], route.path).toBeDefined();
+      // Every route can meet a dependency's outage: 503 with Retry-After, documented.
+      expect(operation.responses['503'], route.path).toBeDefined();
       for (const name of route.path.match(/:(\w+)/g) ?? []) {
-        expect(
-          operation.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name.slice(1)),
-          `${route.path} ${name}`,
-        ).toBe(true);
+        const parameter = operation.parameters?.find((item) => item.in === 'path' && item.name === name.slice(1));
+        expect(parameter, `${route.path} ${name}`).toBeDefined();
+        // Ids are plain decimal digits, and say so.
+        if (name === ':id') expect(parameter?.schema, route.path).toMatchObject({ type: 'string', pattern: '^[1-9][0-9]{0,15}$' });
       }
     }
     // Nothing but the API: no pages.
