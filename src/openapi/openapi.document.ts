@@ -40,6 +40,8 @@ const ERRORS: Record<string, string> = {
   '403': 'Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master.',
   '404': 'O registro não existe.',
   '409': 'Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado).',
+  '413': 'O corpo da requisição é grande demais para esta rota. Nada foi alterado.',
+  '415': 'Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado.',
   '429': 'Muitas tentativas: aguarde e tente de novo (cabeçalho Retry-After).',
   '500': 'Erro interno: a mensagem é genérica e nunca traz detalhes do servidor.',
   '503':
@@ -130,6 +132,7 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     ...(route.access === 'public' ? [] : ['401', '403']),
     ...(route.path.includes(':') ? ['404'] : []),
     '409',
+    ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? ['413', '415'] : []),
     ...(route.limits.length > 0 ? ['429'] : []),
     '500',
     '503',

@@ -48,6 +48,8 @@ describe('the OpenAPI document at /api/docs.json', () => {
       expect(operation.responses['500']).toBeDefined();
       if (route.access !== 'public') expect(operation.responses['401'] && operation.responses['403'], route.path).toBeDefined();
       if (route.limits.length > 0) expect(operation.responses['429'], route.path).toBeDefined();
+      // A body can be too large or of another type.
+      if (['POST', 'PUT', 'PATCH'].includes(route.method)) expect(operation.responses['413'] && operation.responses['415'], route.path).toBeDefined();
       // Every route can meet a dependency's outage: 503 with Retry-After, documented.
       expect(operation.responses['503'], route.path).toBeDefined();
       for (const name of route.path.match(/:(\w+)/g) ?? []) {
