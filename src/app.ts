@@ -19,6 +19,7 @@ import { AppModule } from './app.module.js';
 import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
 import { requestPath, routeTemplate, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
+import { AdminCookie } from './auth/admin-cookie.js';
 import { isTracing, sqliteStatementSpans, traceIds } from './tracing/trace-context.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { isLongLived, trackInteractiveLoad } from './common/http/interactive-load.js';
@@ -279,6 +280,7 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () =
     titleFor: (url) => pageTitle(config.appName, url),
     secret: config.appKey,
     secureCookies: config.env === 'production' && config.appUrl.startsWith('https://'),
+    sessionCookie: new AdminCookie(config).name,
     isApiPath: (path) => path === '/api' || path.startsWith('/api/'),
     onSsrError: (error, component) => logger.error({ err: error, component }, 'SSR failed; the page renders in the browser'),
   };

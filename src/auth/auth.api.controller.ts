@@ -51,7 +51,7 @@ export class AuthApiController {
     const { token, admin, expiresAt } = session;
     await this.audit.record({ adminId: admin.id, adminUsername: admin.username, ip, action: 'login.success', targetType: 'admin', targetId: admin.id });
     this.cookie.write(res, token, expiresAt);
-    this.inertia.xsrf.rotate(res);
+    this.inertia.xsrf.rotate(res, token);
     return { token, admin };
   }
 

@@ -34,7 +34,7 @@ export class InertiaService {
 
   constructor(@Inject(INERTIA_OPTIONS) private readonly options: InertiaOptions) {
     this.flash = new FlashStore(options.secret, options.secureCookies);
-    this.xsrf = new XsrfTokens(options.secret, options.secureCookies);
+    this.xsrf = new XsrfTokens(options.secret, options.secureCookies, options.sessionCookie);
   }
 
   /** Adds props every page receives (the logged-in admin, for instance); later resolvers win on a clash. */

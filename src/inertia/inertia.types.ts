@@ -45,6 +45,8 @@ export interface InertiaOptions {
   /** Signs the flash and XSRF cookies. */
   secret: string;
   secureCookies: boolean;
+  /** The session cookie the XSRF tokens are tied to. */
+  sessionCookie: string;
   /** Requests under these paths are JSON API calls, not Inertia visits. */
   isApiPath: (path: string) => boolean;
   /** Logs SSR failures; the page is then rendered in the browser. */

@@ -252,6 +252,32 @@ describe('sessions', () => {
       .send({ ip: nextTestIp(), targetRole: 'gestor' })
       .expect(201);
   });
+
+  it("ties the XSRF token to its session: one picked up anonymously, or another admin's, is refused (419)", async () => {
+    const xsrfOf = (res: request.Response) =>
+      decodeURIComponent(
+        (res.headers['set-cookie'] as unknown as string[])
+          .find((c) => c.startsWith('XSRF-TOKEN='))!
+          .split(';')[0]
+          .slice(11),
+      );
+    const victim = await loginAs(sut, 'master');
+    const write = (token: string) =>
+      request(sut.server)
+        .post('/api/admin/ips-autorizados')
+        .set({ 'X-Forwarded-For': victim.ip, Cookie: `${victim.cookie}; XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token })
+        .send({ ip: nextTestIp(), targetRole: 'gestor' });
+    // The attacker's token, taken from the login page without any session.
+    const anonymous = xsrfOf(await request(sut.server).get('/admin/login').expect(200));
+    expect((await write(anonymous).expect(419)).body.code).toBe('XSRF_MISMATCH');
+    // Another admin's token, valid for that admin's own session only.
+    const other = await loginAs(sut, 'master');
+    const othersToken = xsrfOf(await request(sut.server).get('/admin/dashboard').set({ 'X-Forwarded-For': other.ip, Cookie: other.cookie }).expect(200));
+    expect((await write(othersToken).expect(419)).body.code).toBe('XSRF_MISMATCH');
+    // The victim's own page issues one for its session, which works.
+    const own = xsrfOf(await request(sut.server).get('/admin/dashboard').set({ 'X-Forwarded-For': victim.ip, Cookie: victim.cookie }).expect(200));
+    await write(own).expect(201);
+  });
 });
 
 describe('kept authorizations (no database round trip for a known session)', () => {
