@@ -14,6 +14,8 @@ export async function serve(config: AppConfig, tracing: Tracing | null): Promise
     await app.listen(config.port, config.host);
     stopGracefully(app, dataSource, connections, config.shutdownDelayMs, tracing);
     const url = config.appUrl;
+    if (config.env === 'production' && !url.startsWith('https://'))
+      process.stderr.write(`Warning: ALLOW_INSECURE_HTTP=true: serving production over plain HTTP at ${url}; session cookies go out without Secure.\n`);
     process.stdout.write(
       [
         '',

@@ -28,6 +28,8 @@ export interface AppConfig {
   host: string;
   appName: string;
   appUrl: string;
+  /** Production over plain HTTP, said explicitly (ALLOW_INSECURE_HTTP): warned about at every start. */
+  allowInsecureHttp: boolean;
   db: DatabaseConfig;
   migrateOnStart: boolean;
   seedOnStart: boolean;
@@ -141,6 +143,13 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const host = read.string('HOST', '0.0.0.0');
   const appName = read.string('APP_NAME', 'AgroMaq');
   const appUrl = read.url('APP_URL', `http://localhost:${port}`);
+  const allowInsecureHttp = read.boolean('ALLOW_INSECURE_HTTP', false);
+  // Over http:// the session cookie goes out without Secure or __Host- and e-mailed links point there.
+  if (nodeEnv === 'production' && !appUrl.startsWith('https://') && !allowInsecureHttp)
+    read.problem(
+      'APP_URL',
+      `in production it must be the https:// address the site is reached at (got "${appUrl}"); set ALLOW_INSECURE_HTTP=true only where nothing serves it over TLS`,
+    );
   const db = readDatabase(read, env);
   const migrateOnStart = read.boolean('DB_MIGRATE_ON_START', true);
   const seedOnStart = read.boolean('SEED_DEMO', nodeEnv === 'development');
@@ -188,6 +197,7 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     host,
     appName,
     appUrl: appUrl.replace(/\/+$/, ''),
+    allowInsecureHttp,
     db,
     migrateOnStart,
     seedOnStart,

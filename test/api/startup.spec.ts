@@ -34,16 +34,25 @@ describe('start-up failures: one clear line and exit 1', () => {
   });
 
   it('refuses to start in production without its secrets', async () => {
-    const result = await runServer({ ...sqlite(), NODE_ENV: 'production' });
+    const result = await runServer({ ...sqlite(), NODE_ENV: 'production', APP_URL: 'https://agromaq.test' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       'Configuration error: JWT_SECRET: required in production (a random string of at least 32 characters); APP_KEY: required in production (a random string of at least 32 characters)',
     );
   });
 
+  it('refuses to start in production on a plain-HTTP APP_URL (or none), in one line, unless ALLOW_INSECURE_HTTP says so', async () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(40), APP_KEY: 'y'.repeat(40) };
+    const result = await runServer({ ...sqlite(), NODE_ENV: 'production', ...secrets });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^Configuration error: APP_URL: in production it must be the https:\/\/ address the site is reached at \(got "http:\/\/localhost:\d+"\); set ALLOW_INSECURE_HTTP=true only where nothing serves it over TLS$/,
+    );
+  });
+
   it('refuses SEED_DEMO in production: the development admin never exists there', async () => {
     const secrets = { JWT_SECRET: 'x'.repeat(40), APP_KEY: 'y'.repeat(40) };
-    const result = await runServer({ ...sqlite(), NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets });
+    const result = await runServer({ ...sqlite(), NODE_ENV: 'production', APP_URL: 'https://agromaq.test', SEED_DEMO: 'true', ...secrets });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       'Configuration error: SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production',

@@ -66,16 +66,26 @@ describe('configuration', () => {
   });
 
   it('requires JWT_SECRET and APP_KEY in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br' })).toEqual([
       'JWT_SECRET: required in production (a random string of at least 32 characters)',
       'APP_KEY: required in production (a random string of at least 32 characters)',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', ...secrets })).toEqual([]);
+  });
+
+  it('refuses plain HTTP in production unless ALLOW_INSECURE_HTTP says so', () => {
+    expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([
+      'APP_URL: in production it must be the https:// address the site is reached at (got "http://localhost:3000"); set ALLOW_INSECURE_HTTP=true only where nothing serves it over TLS',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'http://agromaq.com.br', ...secrets })).toHaveLength(1);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_INSECURE_HTTP: 'true', ...secrets }, { secretsFile: null }).allowInsecureHttp).toBe(true);
+    // Development and tests run on http://localhost.
+    expect(problemsOf({})).toEqual([]);
   });
 
   it('keeps the API documentation to logged-in admins in production unless API_DOCS says otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets }, { secretsFile: null }).apiDocs).toBe('admin');
-    expect(loadConfig({ NODE_ENV: 'production', ...secrets, API_DOCS: 'off' }, { secretsFile: null }).apiDocs).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', ...secrets }, { secretsFile: null }).apiDocs).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', ...secrets, API_DOCS: 'off' }, { secretsFile: null }).apiDocs).toBe('off');
     expect(loadConfig({}, { secretsFile: null }).apiDocs).toBe('public');
   });
 
@@ -111,19 +121,23 @@ describe('configuration', () => {
   });
 
   it('refuses short secrets', () => {
-    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual(['JWT_SECRET: must be at least 32 characters long']);
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', JWT_SECRET: 'curto', APP_KEY: secrets.APP_KEY })).toEqual([
+      'JWT_SECRET: must be at least 32 characters long',
+    ]);
   });
 
   it('never loads demo data or the development admin in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', SEED_DEMO: 'true', ...secrets })).toEqual([
       'SEED_DEMO: demo data and the development admin (admin / agromaq2025) are never loaded in production',
     ]);
-    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'false', ...secrets })).toEqual([]);
-    expect(problemsOf({ NODE_ENV: 'production', ...secrets })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', SEED_DEMO: 'false', ...secrets })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', ...secrets })).toEqual([]);
   });
 
   it('never runs the Vite dev server in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production', VITE_DEV: 'true', ...secrets })).toEqual(['VITE_DEV: the Vite dev server never runs in production']);
+    expect(problemsOf({ NODE_ENV: 'production', APP_URL: 'https://agromaq.com.br', VITE_DEV: 'true', ...secrets })).toEqual([
+      'VITE_DEV: the Vite dev server never runs in production',
+    ]);
   });
 
   it('generates development secrets once and keeps them', () => {
