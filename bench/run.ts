@@ -1,10 +1,11 @@
 // `npm run bench`: starts the production build against the benchmark database (`npm run bench:data` first),
 // logs in as the benchmark admin and drives every scenario with autocannon at concurrency 16, next to the
 // baselines measured in the same run; prints a table and writes bench/results/latest.json and latest.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import { createServer as createHttpServer, request as httpRequest, type ClientRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon ships no types
@@ -36,6 +37,16 @@ const db = {
   password: process.env.DB_PASSWORD ?? '',
   database: admin.database,
 };
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: string;
+  body?: string;
+  api?: boolean;
+  baseline?: string;
+  group: string;
+}
 
 interface Result {
   name: string;
@@ -90,18 +101,23 @@ async function bufferPoolMb(): Promise<number> {
   }
 }
 
-async function main() {
-  spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], { stdio: 'inherit' });
-  const bufferPool = await bufferPoolMb();
+/**
+ * Starts the production build on a free port, as the Docker image starts it (its NODE_OPTIONS heap budget), so
+ * the peak RSS is production's; `env` adds variables (the traced server's OTEL_*). Tracing is off unless `env`
+ * turns it on: the OTEL_ variables of the shell running the benchmark are not passed on.
+ * BENCH_NODE_FLAGS adds flags of one's own, e.g. "--cpu-prof --cpu-prof-dir=var/profiles" to profile a scenario.
+ */
+async function startServer(env: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // Started as the Docker image starts it (its NODE_OPTIONS heap budget), so the peak RSS is production's.
-  // BENCH_NODE_FLAGS adds flags of one's own, e.g. "--cpu-prof --cpu-prof-dir=var/profiles" to profile a scenario.
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')));
   const server = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...extraFlags, 'dist/main.js'], {
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'production',
+      // The benchmark serves on http://127.0.0.1, which production refuses unless told.
+      ALLOW_INSECURE_HTTP: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: base,
@@ -116,9 +132,39 @@ async function main() {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'loopback',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  return { server, base };
+}
+
+/** Waits until a server started by startServer answers its health check. */
+async function untilUp(server: ChildProcess, base: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const ok = await fetch(`${base}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server stopped (${server.exitCode ?? server.signalCode})`);
+    // Up to 10 minutes: a new migration runs at start, and on a million rows it takes minutes.
+    if (tries > 2400) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Stops a server started by startServer and waits for it to exit (spans still buffered are sent on the way out). */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+async function main() {
+  spawnSync(process.execPath, ['scripts/build.mjs', '--if-needed'], { stdio: 'inherit' });
+  const bufferPool = await bufferPoolMb();
+  const { server, base } = await startServer();
   let peakRss = 0;
   let windowPeakRss = 0; // the peak since the last export began
   const rssTimer = setInterval(() => {
@@ -135,15 +181,7 @@ async function main() {
   let baseline: Awaited<ReturnType<typeof startBaseline>> | null = null;
   const staticFile = 'public/bench-baseline.html';
   try {
-    for (let tries = 0; ; tries++) {
-      const ok = await fetch(`${base}/api/health`)
-        .then((res) => res.ok)
-        .catch(() => false);
-      if (ok) break;
-      // Up to 10 minutes: a new migration runs at start, and on a million rows it takes minutes.
-      if (tries > 2400) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await untilUp(server, base);
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -164,7 +202,7 @@ async function main() {
     const monthAgo = new Date(Date.now() - 33 * 86_400_000).toISOString().slice(0, 10);
     baseline = await startBaseline(db, baselineQueries(lastCompanies, lastUsers, { companies: companies.total, users: users.total }));
 
-    const scenarios: { name: string; path: string; method?: string; body?: string; api?: boolean; baseline?: string; group: string }[] = [
+    const allScenarios: Scenario[] = [
       { group: 'list', name: 'companies ativos, page 1', path: '/api/admin/enterprises?status=ativos&page=1', baseline: 'companies-first' },
       {
         group: 'list',
@@ -199,7 +237,21 @@ async function main() {
       { group: 'page', name: 'GET / (server-rendered)', path: '/', api: false },
       { group: 'page', name: 'GET /contato (server-rendered)', path: '/contato', api: false },
       { group: 'write', name: 'POST /api/contatos', path: '/api/contatos', method: 'POST', api: false },
-    ].filter((scenario) => !flags.only || scenario.name.includes(flags.only));
+    ];
+    const scenarios = allScenarios.filter((scenario) => !flags.only || scenario.name.includes(flags.only));
+
+    // Tracing's cost: a second server exactly like this one but sending traces (10 % sampled) to a sink in this
+    // process, and the list pages measured on both in turn. Measured first, while this server is as fresh as the
+    // second one (after the other scenarios its fuller heap made its p95 5 to 10 ms worse than a new server's, which hid
+    // what tracing costs); listed after the other scenarios.
+    const tracingRows =
+      !flags.only || 'tracing'.includes(flags.only) || flags.only.includes('tracing')
+        ? await tracingCost(
+            base,
+            auth,
+            allScenarios.filter((scenario) => TRACED_SCENARIOS.some((start) => scenario.name.startsWith(start))),
+          )
+        : [];
 
     // Baseline (b) is measured when a page scenario is (always, unless --only leaves them all out).
     let staticRps = 0;
@@ -258,6 +310,8 @@ async function main() {
         `${scenario.name}: ${run.rps} req/s, p50 ${run.p50} ms, p95 ${run.p95} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}${row.ratio !== undefined ? `, ratio ${row.ratio}` : ''}`,
       );
     }
+
+    for (const row of tracingRows) results.push(row);
 
     // Exports: every user (1M rows) as CSV and XLSX, read by one client as fast as it takes them.
     for (const format of ['csv', 'xlsx'] as const) {
@@ -691,6 +745,129 @@ function strip(run: Result & { raw: unknown }): Result {
   return rest;
 }
 
+/** The list scenarios measured with and without tracing (by the start of their names): one of each kind of page. */
+const TRACED_SCENARIOS = ['companies ativos, page 1', 'users, page 1', 'users, last 30 days', 'contacts pendentes, page 1'];
+/** The sampling the tracing rows are measured at (OTEL_TRACES_SAMPLER_ARG with parentbased_traceidratio). */
+const TRACE_RATIO = 0.1;
+/** Rounds of untraced and traced runs per scenario, compared by their medians (one pair is within the noise). */
+const TRACING_ROUNDS = 3;
+
+/**
+ * An OTLP/HTTP receiver in this process: reads every POST to /v1/traces, counts the spans and the requests
+ * sampled (server spans without a parent; statements run outside a request start traces of their own), answers
+ * 200 `{}` and keeps nothing.
+ */
+async function startTraceSink(): Promise<{ url: string; counts: () => { spans: number; traces: number; posts: number }; close: () => Promise<void> }> {
+  let spans = 0;
+  let traces = 0;
+  let posts = 0;
+  const sink = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url?.endsWith('/v1/traces')) {
+        posts += 1;
+        try {
+          const raw = Buffer.concat(chunks);
+          const body = JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')) as {
+            resourceSpans?: { scopeSpans?: { spans?: { parentSpanId?: string; kind?: number | string }[] }[] }[];
+          };
+          for (const resource of body.resourceSpans ?? [])
+            for (const scope of resource.scopeSpans ?? [])
+              for (const span of scope.spans ?? []) {
+                spans += 1;
+                if (!span.parentSpanId && (span.kind === 2 || span.kind === 'SPAN_KIND_SERVER')) traces += 1;
+              }
+        } catch {
+          // Not OTLP JSON (protobuf): counted as a post only.
+        }
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const { port } = sink.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts: () => ({ spans, traces, posts }),
+    close: () => new Promise((resolve) => sink.close(() => resolve())),
+  };
+}
+
+/**
+ * Tracing's cost on the list pages: a second server, started exactly as the first but with
+ * OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink in this process and TRACE_RATIO sampling, then for each
+ * scenario TRACING_ROUNDS rounds of a run on each server (only one under load at a time; traced first in odd
+ * rounds, last in even ones). Each round's pair of runs is compared (traced ÷ untraced req/s, traced − untraced
+ * p95), and the row has the median of the rounds' comparisons: the pairs are next to each other in time, so what
+ * else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced run and ends
+ * with an untraced one, longer than the exporter's 5 s batch delay, so the spans the sink counts for it are its own.
+ */
+async function tracingCost(base: string, auth: Record<string, string>, scenarios: Scenario[]): Promise<Record<string, unknown>[]> {
+  const sink = await startTraceSink();
+  const traced = await startServer({
+    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: String(TRACE_RATIO),
+  });
+  try {
+    await untilUp(traced.server, traced.base);
+    const rows: Record<string, unknown>[] = [];
+    for (const scenario of scenarios) {
+      const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
+      const before = sink.counts();
+      let tracedRequests = 0;
+      tracedRequests += (await load(on(traced.base), 2)).requests; // warm-up
+      await load(on(base), 2); // warm-up
+      const untracedRuns: Result[] = [];
+      const tracedRuns: Result[] = [];
+      for (let round = 0; round < TRACING_ROUNDS; round++) {
+        const order = round % 2 === 0 ? ['traced', 'untraced'] : ['untraced', 'traced'];
+        // An odd number of rounds would end on a traced run: the last round is always traced, then untraced.
+        if (round === TRACING_ROUNDS - 1) order.splice(0, 2, 'traced', 'untraced');
+        for (const which of order) {
+          const run = strip(await load(on(which === 'traced' ? traced.base : base)));
+          if (which === 'traced') {
+            tracedRuns.push(run);
+            tracedRequests += run.requests;
+          } else untracedRuns.push(run);
+        }
+      }
+      const after = sink.counts();
+      const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+      const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => middle(runs.map((run) => run[metric]));
+      const ratios = tracedRuns.map((run, index) => Number((run.rps / Math.max(1, untracedRuns[index].rps)).toFixed(2)));
+      const row = {
+        group: 'tracing',
+        name: `${scenario.name}, traced (${Math.round(TRACE_RATIO * 100)} % sampled)`,
+        rps: median(tracedRuns, 'rps'),
+        p50: median(tracedRuns, 'p50'),
+        p95: median(tracedRuns, 'p95'),
+        p99: median(tracedRuns, 'p99'),
+        errors: tracedRuns.reduce((sum, run) => sum + run.errors, 0),
+        non2xx: tracedRuns.reduce((sum, run) => sum + run.non2xx, 0),
+        requests: tracedRuns.reduce((sum, run) => sum + run.requests, 0),
+        untracedRps: median(untracedRuns, 'rps'),
+        untracedP50: median(untracedRuns, 'p50'),
+        untracedP95: median(untracedRuns, 'p95'),
+        p95Delta: middle(tracedRuns.map((run, index) => run.p95 - untracedRuns[index].p95)),
+        ratio: middle(ratios),
+        rounds: ratios,
+        p95Deltas: tracedRuns.map((run, index) => run.p95 - untracedRuns[index].p95),
+        spans: after.spans - before.spans,
+        traces: after.traces - before.traces,
+        tracedRequests,
+      };
+      rows.push(row);
+      console.log(`${row.name}: ${JSON.stringify(row)}`);
+    }
+    return rows;
+  } finally {
+    await stopServer(traced.server);
+    await sink.close();
+  }
+}
+
 /** Each group's target (issue "Performance"), checked against a result row. */
 const TARGETS: Record<string, { text: string; met: (row: Record<string, any>, report: { dashboardSpeedup: number | null; users: number }) => boolean }> = {
   list: { text: 'p95 ≤ 50 ms, ≥ 0.5 × baseline (a)', met: (row) => row.p95 <= 50 && (row.ratio === undefined || row.ratio >= 0.5) },
@@ -704,6 +881,10 @@ const TARGETS: Record<string, { text: string; met: (row: Record<string, any>, re
     met: (row) => row.status === 'concluida' && row.failed === 0 && row.rowsPerSecond >= 2000 && row.rssGrowthMb <= 150,
   },
   'import-list': { text: 'p95 ≤ 1.5 × before the import (same run)', met: (row) => row.ratio <= 1.5 },
+  tracing: {
+    text: 'traced at 10 %: p95 ≤ untraced + 1 ms, ≥ 0.95 × untraced req/s (same run), spans received',
+    met: (row) => row.p95Delta <= 1 && row.ratio >= 0.95 && row.spans > 0,
+  },
   'import-preview': {
     text: 'answer with the mapping and the first 100 rows checked ≤ 2 s',
     met: (row) => row.status === 201 && row.sampleRows === 100 && row.seconds <= 2,
@@ -751,23 +932,25 @@ function markdown(report: {
   const missed = [...new Set(report.results.filter((row) => row.met === false).map((row) => String(row.group)))];
   const verdict = (row: Record<string, unknown>) => (row.met === undefined ? '' : row.met ? 'met' : '**missed**');
   const rows = report.results.map((row) =>
-    row.group === 'export'
-      ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
-      : row.group === 'import-preview'
-        ? `| ${row.name} | | | | | ${row.status === 201 ? 0 : 1}/${row.status === 201 ? 0 : 1} | ${row.seconds} s from sending to the answer, ${row.sampleRows} rows checked, ${row.estimatedRows} rows estimated from the sample | ${row.target} | ${verdict(row)} |`
-        : row.group === 'import'
-          ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.failed} failed | ${row.created} created in ${row.seconds} s, RSS +${row.rssGrowthMb} MB, ${row.status} | ${row.target} | ${verdict(row)} |`
-          : row.beforeP95 !== undefined
-            ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms; the import meanwhile ${row.importRowsPerSecond} rows/s) | ${row.target} | ${verdict(row)} |`
-            : row.costMb !== undefined
-              ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
-              : row.withoutRps !== undefined
-                ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
-                : row.withoutMs !== undefined
-                  ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
-                  : row.totalMs !== undefined
-                    ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-                    : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+    row.group === 'tracing'
+      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}; untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms; ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
+      : row.group === 'export'
+        ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
+        : row.group === 'import-preview'
+          ? `| ${row.name} | | | | | ${row.status === 201 ? 0 : 1}/${row.status === 201 ? 0 : 1} | ${row.seconds} s from sending to the answer, ${row.sampleRows} rows checked, ${row.estimatedRows} rows estimated from the sample | ${row.target} | ${verdict(row)} |`
+          : row.group === 'import'
+            ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.failed} failed | ${row.created} created in ${row.seconds} s, RSS +${row.rssGrowthMb} MB, ${row.status} | ${row.target} | ${verdict(row)} |`
+            : row.beforeP95 !== undefined
+              ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms; the import meanwhile ${row.importRowsPerSecond} rows/s) | ${row.target} | ${verdict(row)} |`
+              : row.costMb !== undefined
+                ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
+                : row.withoutRps !== undefined
+                  ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
+                  : row.withoutMs !== undefined
+                    ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
+                    : row.totalMs !== undefined
+                      ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
+                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s)` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,
