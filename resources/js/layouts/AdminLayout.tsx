@@ -22,7 +22,7 @@ import { PageTitle } from '../components/ui/PageTitle';
 import { ToastProvider } from '../components/ui/Toast';
 import { api } from '../lib/api';
 import { LiveProvider, useLive, type LiveProps } from '../lib/live';
-import { clearSession, type AdminData } from '../lib/session';
+import { clearSession, leavingSession, type AdminData } from '../lib/session';
 import type { SharedProps } from '../types';
 
 interface AdminProps extends SharedProps {
@@ -81,6 +81,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   async function logout() {
     setLeaving(true);
+    leavingSession();
     try {
       await api('POST', '/admin/logout');
     } finally {

@@ -23,12 +23,24 @@ export function clearSession(): void {
   router.clearHistory();
 }
 
+/** How long after "Sair" the end of this tab's own session is not reported as ended elsewhere. */
+const LEAVING_MS = 10_000;
+let leavingSince = -Infinity;
+
+/** Called by "Sair" before the logout call. */
+export function leavingSession(): void {
+  leavingSince = Date.now();
+}
+
 /**
  * Ends the session in the browser after a 401 from an admin call (SPEC.md section 8, both readings):
  * IP_REVOKED goes to the login page with reason=ip_revogado, anything else with the current page as next (and
  * `said`, when the live events said why the session ended).
  */
 export function endSession(code: string | undefined, said?: 'sessao_encerrada' | 'sessao_expirada'): void {
+  // This tab is logging out itself: the notice of its own session's end (the live events) must not send it to the
+  // login page "as ended elsewhere", racing the logout's own visit.
+  if (Date.now() - leavingSince < LEAVING_MS) return;
   clearSession();
   if (window.location.pathname === '/admin/login') return;
   const next = `${window.location.pathname}${window.location.search}`;
