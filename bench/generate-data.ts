@@ -298,8 +298,8 @@ async function main() {
   // as another tool would, into staging tables; the columns the database derives from them (search and sort
   // columns: migrations SearchOwnedByDatabase, ContactsSearch, ListSorts) are then computed by the expressions
   // of the tables' own BEFORE INSERT triggers, read from the database, in INSERT ... SELECT statements instead
-  // of row by row (a trigger runs them at about a third of the speed). The first rows of each table go through
-  // the triggers themselves, and the rest is checked against them.
+  // of row by row (a trigger takes more than twice as long for them). The first rows of each table go through
+  // the triggers themselves, and the set-based values of those rows are checked against theirs.
   const tables = new Map<LoadedTable, { before: string; triggersBefore: string; indexes: ReturnType<typeof secondaryIndexes>; triggers: DerivingTrigger[] }>();
   for (const table of Object.keys(LOADED) as LoadedTable[]) {
     const indexes = secondaryIndexes((await query(`SHOW INDEX FROM ${table}`)) as IndexColumn[]);

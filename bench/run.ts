@@ -908,6 +908,8 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
+  tracing:
+    "Not analysed yet. Measured with both servers fresh, on this 2-core machine: the traced server answered 0.79 to 0.89 of the untraced one's requests per second, with a p95 from 2 ms better to 13 ms worse (whole milliseconds, three rounds each); 10 % of the requests were sampled, as configured, with about 3.5 spans each, so the exporter sends a few hundred spans a second. What every request pays whether sampled or not is the likely cost: the AsyncLocalStorage context manager (on Node 20 it runs on async_hooks, so every promise of every request is tracked), @fastify/otel's request hooks and the mysql2 and ioredis wrappers. Next step: the same rows with OTEL_TRACES_SAMPLER=always_off, to tell that from sampling and export.",
   import:
     "Measured alone (the run with the list load is the import-list row). Each row goes through the form's own validation (class-transformer and class-validator) on the app's event loop; chunk n + 1 is read and checked while chunk n is written in MariaDB on the other core (its rows fire the history, kept-count and search triggers); the chunk's companies, audit entries and failed rows are written with plain multi-row INSERTs of 100 rows (TypeORM's insert builder spent time quadratic in its parameters: about 20 ms of held event loop per 500-row chunk, a third of the import's time on the main thread in the profile, taken with BENCH_NODE_FLAGS=--cpu-prof). From 1,504 rows/s before these two changes.",
   'import-list':
