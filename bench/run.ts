@@ -24,6 +24,8 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '16' },
     only: { type: 'string' },
     render: { type: 'boolean', default: false },
+    // The runtimes of the tracing rows: this process's Node.js, the Docker image's, or both.
+    runtime: { type: 'string', default: 'both' },
   },
 });
 const DURATION = Number(flags.duration);
@@ -106,13 +108,14 @@ async function bufferPoolMb(): Promise<number> {
  * the peak RSS is production's; `env` adds variables (the traced server's OTEL_*). Tracing is off unless `env`
  * turns it on: the OTEL_ variables of the shell running the benchmark are not passed on.
  * BENCH_NODE_FLAGS adds flags of one's own, e.g. "--cpu-prof --cpu-prof-dir=var/profiles" to profile a scenario.
+ * `node` is the Node.js binary to run it on: this one's, or the Docker image's (imageNode).
  */
-async function startServer(env: Record<string, string> = {}): Promise<{ server: ChildProcess; base: string }> {
+async function startServer(env: Record<string, string> = {}, node = process.execPath): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')));
-  const server = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...extraFlags, 'dist/main.js'], {
+  const server = spawn(node, [...PRODUCTION_NODE_FLAGS, ...extraFlags, 'dist/main.js'], {
     env: {
       ...inherited,
       NODE_ENV: 'production',
@@ -244,14 +247,17 @@ async function main() {
     // process, and the list pages measured on both in turn. Measured first, while this server is as fresh as the
     // second one (after the other scenarios its fuller heap made its p95 5 to 10 ms worse than a new server's, which hid
     // what tracing costs); listed after the other scenarios.
-    const tracingRows =
-      !flags.only || 'tracing'.includes(flags.only) || flags.only.includes('tracing')
-        ? await tracingCost(
+    const tracingRows: Record<string, unknown>[] = [];
+    if (!flags.only || 'tracing'.includes(flags.only) || flags.only.includes('tracing'))
+      for (const runtime of runtimes())
+        tracingRows.push(
+          ...(await tracingCost(
             base,
             auth,
             allScenarios.filter((scenario) => TRACED_SCENARIOS.some((start) => scenario.name.startsWith(start))),
-          )
-        : [];
+            runtime,
+          )),
+        );
 
     // Baseline (b) is measured when a page scenario is (always, unless --only leaves them all out).
     let staticRps = 0;
@@ -750,7 +756,7 @@ const TRACED_SCENARIOS = ['companies ativos, page 1', 'users, page 1', 'users, l
 /** The sampling the tracing rows are measured at (OTEL_TRACES_SAMPLER_ARG with parentbased_traceidratio). */
 const TRACE_RATIO = 0.1;
 /** Rounds of untraced and traced runs per scenario, compared by their medians (one pair is within the noise). */
-const TRACING_ROUNDS = 3;
+const TRACING_ROUNDS = 5;
 
 /**
  * An OTLP/HTTP receiver in this process: reads every POST to /v1/traces, counts the spans and the requests
@@ -794,24 +800,68 @@ async function startTraceSink(): Promise<{ url: string; counts: () => { spans: n
   };
 }
 
+/** A Node.js runtime the servers run on: this process's, or the Docker image's major (what production runs). */
+interface Runtime {
+  node: string;
+  version: string;
+  label: string;
+}
+
+function runtimes(): Runtime[] {
+  const here: Runtime = { node: process.execPath, version: process.version, label: `Node ${process.version.split('.')[0].slice(1)}` };
+  if (flags.runtime === 'here') return [here];
+  const fetched = spawnSync('bash', ['scripts/image-node.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const node = fetched.status === 0 ? fetched.stdout.trim() : '';
+  if (!node) {
+    console.log("The Docker image's Node.js could not be had: the tracing rows are measured on this one only.");
+    return [here];
+  }
+  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  if (version.split('.')[0] === process.version.split('.')[0]) return [{ ...here, label: `${here.label}, the image's` }];
+  const image = { node, version, label: `Node ${version.split('.')[0].slice(1)}, the image's` };
+  return flags.runtime === 'image' ? [image] : [here, image];
+}
+
 /**
- * Tracing's cost on the list pages: a second server, started exactly as the first but with
+ * Tracing's cost on the list pages, on one runtime: a server started exactly as the untraced one but with
  * OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink in this process and TRACE_RATIO sampling, then for each
  * scenario TRACING_ROUNDS rounds of a run on each server (only one under load at a time; traced first in odd
  * rounds, last in even ones). Each round's pair of runs is compared (traced ÷ untraced req/s, traced − untraced
  * p95), and the row has the median of the rounds' comparisons: the pairs are next to each other in time, so what
  * else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced run and ends
  * with an untraced one, longer than the exporter's 5 s batch delay, so the spans the sink counts for it are its own.
+ * On this process's runtime the untraced server is the benchmark's own (`base`); on another one a second untraced
+ * server is started on it, so both sides of a pair run on the same Node.js.
  */
-async function tracingCost(base: string, auth: Record<string, string>, scenarios: Scenario[]): Promise<Record<string, unknown>[]> {
+async function tracingCost(
+  base: string,
+  auth: Record<string, string>,
+  scenarios: Scenario[],
+  runtime: Runtime,
+): Promise<Record<string, unknown>[]> {
   const sink = await startTraceSink();
-  const traced = await startServer({
-    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-    OTEL_TRACES_SAMPLER_ARG: String(TRACE_RATIO),
-  });
+  const untraced = runtime.node === process.execPath ? null : await startServer({}, runtime.node);
+  const traced = await startServer(
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: String(TRACE_RATIO),
+    },
+    runtime.node,
+  );
   try {
+    if (untraced) {
+      await untilUp(untraced.server, untraced.base);
+      base = untraced.base;
+    }
     await untilUp(traced.server, traced.base);
+    // A server just started runs its code cold: before the first pair, each new server is warmed up on every
+    // scenario (the benchmark's own untraced server has been serving since the login), or the first scenario's
+    // first rounds measure the JIT rather than the tracing.
+    for (const scenario of scenarios)
+      for (const server of [traced, untraced]) if (server) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
+    // The warm-up's spans leave in the exporter's next batch (5 s), before the first scenario's count begins.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
     const rows: Record<string, unknown>[] = [];
     for (const scenario of scenarios) {
       const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
@@ -839,7 +889,8 @@ async function tracingCost(base: string, auth: Record<string, string>, scenarios
       const ratios = tracedRuns.map((run, index) => Number((run.rps / Math.max(1, untracedRuns[index].rps)).toFixed(2)));
       const row = {
         group: 'tracing',
-        name: `${scenario.name}, traced (${Math.round(TRACE_RATIO * 100)} % sampled)`,
+        name: `${scenario.name}, traced (${Math.round(TRACE_RATIO * 100)} % sampled), ${runtime.label}`,
+        node: runtime.version,
         rps: median(tracedRuns, 'rps'),
         p50: median(tracedRuns, 'p50'),
         p95: median(tracedRuns, 'p95'),
@@ -864,6 +915,7 @@ async function tracingCost(base: string, auth: Record<string, string>, scenarios
     return rows;
   } finally {
     await stopServer(traced.server);
+    if (untraced) await stopServer(untraced.server);
     await sink.close();
   }
 }

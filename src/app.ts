@@ -20,7 +20,9 @@ import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
 import { requestPath, routeTemplate, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { AdminCookie } from './auth/admin-cookie.js';
-import { isTracing, sqliteStatementSpans, traceIds } from './tracing/trace-context.js';
+import { isTracing, statementSpans, traceIds } from './tracing/trace-context.js';
+import { setStatementStart } from './common/sql/plain-query.js';
+import { sessionRules } from './auth/auth.service.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { isLongLived, trackInteractiveLoad } from './common/http/interactive-load.js';
 import { AppMetrics } from './metrics/app-metrics.js';
@@ -55,7 +57,11 @@ export interface CreatedApp {
 export async function createApp(config: AppConfig, options: { logger?: Logger } = {}): Promise<CreatedApp> {
   const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development', mixin: isTracing() ? traceIds : undefined });
   const dataSource = await openDatabase(config.db);
-  if (isTracing() && config.db.type === 'sqlite') dataSource.subscribers.push(sqliteStatementSpans());
+  if (isTracing()) {
+    const spans = statementSpans(config.db.type === 'sqlite' ? 'sqlite' : 'mysql');
+    dataSource.subscribers.push(spans);
+    setStatementStart(spans.start);
+  }
   try {
     if (config.migrateOnStart) await migrate(dataSource, config);
     const notes = await runSeeds(dataSource, { demo: config.seedOnStart, logger, config });
@@ -91,6 +97,8 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       appUrl: config.appUrl,
       cookieConsent: req.cookies?.cookie_consent === 'true' ? true : req.cookies?.cookie_consent === 'false' ? false : null,
       admin: req.admin ? { id: req.admin.id, username: req.admin.username, name: req.admin.name, role: req.admin.role } : null,
+      // The idle warning and the confirmation dialog go by these.
+      sessao: req.admin ? sessionRules(config) : null,
     }));
 
     requestLogging(fastify, logger);

@@ -8,16 +8,19 @@ import { InertiaService } from '../inertia/inertia.service.js';
 import { IpAccess } from './ip-access.js';
 import type { AdminRole } from './admin-role.js';
 import { AdminCookie } from './admin-cookie.js';
-import { RoleForbiddenException, SessionException, type SessionProblem, XsrfMismatchException } from './auth.exceptions.js';
+import { RoleForbiddenException, SessionException, type SessionProblem, StepUpRequiredException, XsrfMismatchException } from './auth.exceptions.js';
 import { AuthService } from './auth.service.js';
-import { IS_PUBLIC, isOpen, ROLES } from './decorators.js';
+import { IS_PUBLIC, isOpen, NOT_ACTIVITY, ROLES, SENSITIVE } from './decorators.js';
+import { AUTOMATIC_REQUEST_HEADER } from '../shared/session.views.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Where a page visit without a valid session goes (DESIGN.md section 5). */
 export function loginRedirect(problem: SessionProblem, originalUrl: string): string {
   const next = new URLSearchParams({ next: originalUrl }).toString();
-  return problem === 'IP_REVOKED' ? `/admin/login?reason=ip_revogado&${next}` : `/admin/login?${next}`;
+  if (problem === 'IP_REVOKED') return `/admin/login?reason=ip_revogado&${next}`;
+  if (problem === 'SESSION_IDLE') return `/admin/login?reason=sessao_inativa&${next}`;
+  return `/admin/login?${next}`;
 }
 
 /** The token of an `Authorization: Bearer …` header, if the request has one. */
@@ -33,7 +36,8 @@ export function requestToken(req: HttpRequest, cookie: AdminCookie): string | un
 /**
  * The one access guard, global: every route needs an admin session unless marked @Public(). In order:
  * the token (Bearer header or session cookie; cookie writes also need the XSRF header), the session and
- * admin read from the database, the request's IP (still authorized, for the admin's role), then @Roles().
+ * admin read from the database (not idle), the request's IP (still authorized, for the admin's role), then @Roles(),
+ * then @Sensitive() (a recent 2FA confirmation).
  * Page visits that fail are redirected; API calls get 401/403 with a code.
  */
 @Injectable()
@@ -67,10 +71,15 @@ export class AccessGuard implements CanActivate {
       const { admin, ip } = await this.auth.authenticate(token, req.ip ?? '');
       req.admin = admin;
       await this.ips.touch(ip);
-      await this.auth.touchSession(admin.jti);
+      // The person's activity keeps the session from ending idle; what the browser does by itself does not.
+      const automatic = this.reflector.getAllAndOverride<boolean | undefined>(NOT_ACTIVITY, targets) === true || header(req, AUTOMATIC_REQUEST_HEADER) === '1';
+      await this.auth.touchSession(admin.jti, !automatic);
 
       const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets);
       if (roles && !roles.includes(admin.role)) throw new RoleForbiddenException();
+      if (this.reflector.getAllAndOverride<boolean | undefined>(SENSITIVE, targets) === true && !this.auth.confirmedRecently(admin)) {
+        throw new StepUpRequiredException();
+      }
       return true;
     } catch (error) {
       if (isPage && error instanceof SessionException) throw new RedirectException(loginRedirect(error.problem, requestUrl(req)));

@@ -49,4 +49,15 @@ export class AdminSession {
   /** The last request made with it, written at most once a minute. */
   @Column({ name: 'last_seen_at', type: 'datetime', nullable: true })
   lastSeenAt: Date | null;
+
+  /**
+   * The last request made by the person (the event stream and automatic refreshes aside), written at most once a
+   * minute (SessionActivity): SESSION_IDLE_MINUTES after it, the session ends.
+   */
+  @Column({ name: 'active_at', type: 'datetime', nullable: true })
+  activeAt: Date | null;
+
+  /** The last 2FA confirmation: the login, or POST /api/admin/confirmar-identidade (STEP_UP_MINUTES). */
+  @Column({ name: 'confirmed_at', type: 'datetime', nullable: true })
+  confirmedAt: Date | null;
 }

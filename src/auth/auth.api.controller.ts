@@ -11,6 +11,8 @@ import { AuthService } from './auth.service.js';
 import type { AuthenticatedAdmin } from './auth.types.js';
 import { CurrentAdmin, Public } from './decorators.js';
 import { LoginInput } from './dto/login.input.js';
+import { ConfirmIdentityInput } from './dto/confirm-identity.input.js';
+import { AUTOMATIC_REQUEST_HEADER, type SessionStateView } from '../shared/session.views.js';
 import { XsrfMismatchException } from './auth.exceptions.js';
 import { TooManyLoginAttemptsException } from './login-limits.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
@@ -75,6 +77,48 @@ export class AuthApiController {
     this.cookie.clear(res);
     this.inertia.xsrf.rotate(res);
     return { ok: true };
+  }
+
+  /**
+   * Opens the sensitive actions (@Sensitive) to this session for STEP_UP_MINUTES: the code of the authorized IP
+   * in use, spent as at login and counted in the same limits. A wrong or spent code is a 400, not a 401: the
+   * session itself goes on.
+   */
+  @RateLimit('login-ip')
+  @StrictLimits()
+  @ApiOperation({
+    summary: 'Confirma a identidade para as ações sensíveis',
+    description:
+      'O código 2FA do endereço IP em uso, como no login (cada código vale uma vez). Libera por `STEP_UP_MINUTES` as ações que respondem 403 `STEP_UP_REQUIRED`: endereços IP, equipe, status em lote e exportações.',
+  })
+  @Post('confirmar-identidade')
+  @HttpCode(200)
+  async confirmIdentity(@Body() input: ConfirmIdentityInput, @CurrentAdmin() admin: AuthenticatedAdmin, @Req() req: HttpRequest): Promise<SessionStateView> {
+    const ip = normalizeIp(req.ip ?? '') ?? req.ip ?? null;
+    const entry = { adminId: admin.id, adminUsername: admin.username, ip, targetType: 'admin', targetId: admin.id } as const;
+    let confirmedAt: Date;
+    try {
+      confirmedAt = await this.auth.confirmIdentity(admin, req.ip ?? '', input.otp);
+    } catch (error) {
+      const code = error instanceof AppException ? error.code : 'ERROR';
+      if (error instanceof TooManyLoginAttemptsException) this.metrics.lockouts.inc();
+      await this.audit.record({ ...entry, action: 'login.step_up_failure', summary: { motivo: code } });
+      throw error;
+    }
+    await this.audit.record({ ...entry, action: 'login.step_up' });
+    return this.auth.sessionState({ ...admin, confirmedAt: confirmedAt.getTime(), activeAt: Date.now() });
+  }
+
+  /** The session's timing: when it ends if left idle, until when its confirmation holds, its absolute end. */
+  @ApiOperation({
+    summary: 'O estado da sessão',
+    description:
+      'Quando a sessão termina por inatividade (`SESSION_IDLE_MINUTES` sem ações da pessoa), até quando vale a confirmação 2FA (`STEP_UP_MINUTES`) e quando expira. Chamada sem o cabeçalho `X-Automatic-Request: 1`, conta como atividade.',
+  })
+  @Get('sessao')
+  session(@CurrentAdmin() admin: AuthenticatedAdmin, @Req() req: HttpRequest): SessionStateView {
+    const automatic = header(req, AUTOMATIC_REQUEST_HEADER) === '1';
+    return this.auth.sessionState(automatic ? admin : { ...admin, activeAt: Date.now() });
   }
 
   @ApiOperation({ summary: 'O administrador da sessão' })

@@ -1,12 +1,13 @@
 import { AppException } from '../common/http/app.exception.js';
 import { XSRF_MISMATCH_MESSAGE } from '../inertia/inertia.hooks.js';
 
-export type SessionProblem = 'NO_AUTH' | 'TOKEN_EXPIRED' | 'IP_REVOKED';
+export type SessionProblem = 'NO_AUTH' | 'TOKEN_EXPIRED' | 'IP_REVOKED' | 'SESSION_IDLE';
 
 const SESSION_MESSAGES: Record<SessionProblem, string> = {
   NO_AUTH: 'Faça login para continuar.',
   TOKEN_EXPIRED: 'Sua sessão expirou. Faça login novamente.',
   IP_REVOKED: 'O acesso a partir deste IP foi revogado. Faça login novamente.',
+  SESSION_IDLE: 'Sua sessão foi encerrada por inatividade. Faça login novamente.',
 };
 
 /** 401 with the code the client's session handling branches on (DESIGN.md section 4). */
@@ -49,5 +50,30 @@ export class RoleForbiddenException extends AppException {
 export class XsrfMismatchException extends AppException {
   constructor() {
     super(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);
+  }
+}
+
+/**
+ * A sensitive action (@Sensitive) asked of a session whose last 2FA confirmation is older than STEP_UP_MINUTES:
+ * the back office asks for a code (POST /api/admin/confirmar-identidade) and sends the action again.
+ */
+export class StepUpRequiredException extends AppException {
+  constructor() {
+    super(403, 'STEP_UP_REQUIRED', 'Confirme sua identidade com o código 2FA para continuar.');
+  }
+}
+
+/**
+ * A confirmation of identity with a wrong or spent code. Not a 401: the session itself is fine, and the
+ * back office ends the session on any 401.
+ */
+export class StepUpRefusedException extends AppException {
+  constructor(used: boolean) {
+    super(
+      400,
+      used ? 'TOTP_ALREADY_USED' : 'INVALID_OTP',
+      used ? new TotpAlreadyUsedException().message : 'Código 2FA inválido.',
+      { otp: used ? 'Este código já foi usado. Aguarde o próximo.' : 'Código 2FA inválido.' },
+    );
   }
 }

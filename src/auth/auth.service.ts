@@ -11,7 +11,14 @@ import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
 import { collationKey } from '../common/search-text.js';
 import { LoginAttempts } from './login-limits.js';
-import { InvalidCredentialsException, IpNotAuthorizedException, SessionException, TotpAlreadyUsedException } from './auth.exceptions.js';
+import {
+  InvalidCredentialsException,
+  IpNotAuthorizedException,
+  SessionException,
+  StepUpRefusedException,
+  TotpAlreadyUsedException,
+} from './auth.exceptions.js';
+import type { SessionRules, SessionStateView } from '../shared/session.views.js';
 import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js';
 import { PasswordHasher } from './password-hasher.js';
 import { IpAccess, type IpGrant } from './ip-access.js';
@@ -28,6 +35,9 @@ interface SessionRow {
   expires_at: Date | string;
   revoked_at: Date | string | null;
   revoked_reason: string | null;
+  active_at: Date | string | null;
+  confirmed_at: Date | string | null;
+  created_at: Date | string;
   username: string;
   name: string;
   role: AdminRole;
@@ -38,7 +48,8 @@ interface SessionRow {
   session_ip_grant: number | null;
 }
 
-const SESSION_SQL = `SELECT s.jti, s.admin_id, s.expires_at, s.revoked_at, s.revoked_reason, a.username, a.name, a.role, a.active,
+const SESSION_SQL = `SELECT s.jti, s.admin_id, s.expires_at, s.revoked_at, s.revoked_reason, s.active_at, s.confirmed_at, s.created_at,
+  a.username, a.name, a.role, a.active,
   g.id AS grant_id, g.ip AS grant_ip, g.role AS grant_role, o.id AS session_ip_grant
 FROM admin_sessions s
 JOIN admins a ON a.admin_id = s.admin_id
@@ -57,8 +68,13 @@ export interface LoginResult {
   expiresAt: Date;
 }
 
-/** A session's last_seen_at is written at most this often. */
+/** A session's last_seen_at (and its active_at, at most) is written at most this often. */
 const SEEN_WRITE_INTERVAL_MS = 60_000;
+
+/** A database datetime parameter: 'YYYY-MM-DD HH:MM:SS.sss' in UTC, as TypeORM writes them on both databases. */
+function databaseTime(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+}
 
 /** How many verified tokens are kept (each is a few hundred bytes). */
 const VERIFIED_TOKENS = 1000;
@@ -67,6 +83,14 @@ const VERIFIED_TOKENS = 1000;
 export class AuthService {
   private readonly verifiedTokens = new BoundedCache<string, TokenClaims & { exp: number }>(VERIFIED_TOKENS);
   private readonly sessionWrites = new BoundedCache<string, number>(VERIFIED_TOKENS);
+  /** Each session's last request made by the person on this instance, and when its active_at was last written. */
+  private readonly activity = new BoundedCache<string, { at: number; written: number }>(VERIFIED_TOKENS);
+  /**
+   * How often active_at is written: once a minute, or a quarter of the idle time when that is shorter, so what
+   * another instance reads is never older than that when it decides a session is idle.
+   */
+  private readonly activityWriteMs: number;
+  private readonly idleMs: number;
 
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
@@ -77,7 +101,10 @@ export class AuthService {
     private readonly attempts: LoginAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly authorizations: AuthorizationCache,
-  ) {}
+  ) {
+    this.idleMs = config.sessionIdleMinutes * 60_000;
+    this.activityWriteMs = Math.min(SEEN_WRITE_INTERVAL_MS, this.idleMs / 4);
+  }
 
   /**
    * DESIGN.md section 4: the request's IP must be authorized; then the account's attempts from that IP are
@@ -104,7 +131,18 @@ export class AuthService {
     await this.sessions.delete({ expiresAt: LessThan(new Date(Date.now() - 86_400_000)) });
     const jti = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.jwtExpiresIn * 1000);
-    await this.sessions.insert({ jti, adminId: admin.adminId, ip: authorizedIp.ip, expiresAt, revokedAt: null, userAgent: userAgent?.slice(0, 255) || null });
+    const now = new Date();
+    await this.sessions.insert({
+      jti,
+      adminId: admin.adminId,
+      ip: authorizedIp.ip,
+      expiresAt,
+      revokedAt: null,
+      userAgent: userAgent?.slice(0, 255) || null,
+      // The login is the person's activity and a 2FA confirmation.
+      activeAt: now,
+      confirmedAt: now,
+    });
     await this.admins.update({ adminId: admin.adminId }, { lastLoginAt: new Date(), lastLoginIp: authorizedIp.ip });
     await this.ips.touch(authorizedIp);
     const claims: TokenClaims = { sub: String(admin.adminId), role: admin.role, jti };
@@ -139,13 +177,29 @@ export class AuthService {
     row ??= await this.readSession(claims.jti, address);
     if (row?.revoked_reason === 'ip_deleted') throw new SessionException('IP_REVOKED');
     if (!row || row.revoked_at !== null || String(row.admin_id) !== claims.sub || !Number(row.active)) throw new SessionException('NO_AUTH');
-    if (databaseDate(row.expires_at).getTime() <= Date.now()) throw new SessionException('TOKEN_EXPIRED');
+    const now = Date.now();
+    const expiresAt = databaseDate(row.expires_at).getTime();
+    if (expiresAt <= now) throw new SessionException('TOKEN_EXPIRED');
+    // Idle: no request made by the person for SESSION_IDLE_MINUTES, as the database (every instance's writes,
+    // at most activityWriteMs old) or this instance's own memory knows it, whichever is later.
+    const activeAt = Math.max(databaseDate(row.active_at ?? row.created_at).getTime(), this.activity.get(row.jti)?.at ?? 0);
+    if (now - activeAt >= this.idleMs) throw new SessionException('SESSION_IDLE');
 
     // The request's address must be authorized for the admin's role, and the address the session began from
     // must still be authorized (it was deleted: every session from it ends).
     if (row.grant_id === null || row.grant_role !== row.role || row.session_ip_grant === null) throw new SessionException('IP_REVOKED');
     const ip: IpGrant = { id: Number(row.grant_id), ip: row.grant_ip!, role: row.grant_role as AdminRole };
-    const admin: AuthenticatedAdmin = { id: Number(row.admin_id), username: row.username, name: row.name, role: row.role, jti: row.jti, ipId: ip.id };
+    const admin: AuthenticatedAdmin = {
+      id: Number(row.admin_id),
+      username: row.username,
+      name: row.name,
+      role: row.role,
+      jti: row.jti,
+      ipId: ip.id,
+      confirmedAt: databaseDate(row.confirmed_at ?? row.created_at).getTime(),
+      activeAt,
+      expiresAt,
+    };
     if (fresh) this.authorizations.set(key, row, generation);
     return { admin, ip };
   }
@@ -180,16 +234,69 @@ export class AuthService {
   }
 
   /**
-   * Records that a session was used now, at most once a minute per session and instance. A plain statement:
-   * it changes nothing an authorization depends on, so it does not drop the kept authorizations.
+   * Records that a session was used now: last_seen_at at most once a minute per session and instance; with
+   * `activity` (a request made by the person: not the event stream, not an automatic refresh) also active_at, at
+   * most once per activityWriteMs per session whichever instance writes it (the statement only moves it forward
+   * once it is that old). Plain statements: they change nothing an authorization depends on, so they do not drop
+   * the kept authorizations.
    */
-  async touchSession(jti: string): Promise<void> {
+  async touchSession(jti: string, activity = false): Promise<void> {
     const now = Date.now();
+    const connection = this.sessions.manager.connection;
+    if (activity) {
+      const known = this.activity.get(jti);
+      this.activity.set(jti, { at: now, written: known?.written ?? 0 });
+      if (now - (known?.written ?? 0) >= this.activityWriteMs) {
+        this.activity.set(jti, { at: now, written: now });
+        this.sessionWrites.set(jti, now);
+        await plainQuery(
+          connection,
+          'UPDATE admin_sessions SET active_at = ?, last_seen_at = ? WHERE jti = ? AND (active_at IS NULL OR active_at <= ?)',
+          [databaseTime(now), databaseTime(now), jti, databaseTime(now - this.activityWriteMs)],
+        );
+        return;
+      }
+    }
     if (now - (this.sessionWrites.get(jti) ?? 0) < SEEN_WRITE_INTERVAL_MS) return;
     this.sessionWrites.set(jti, now);
-    const at = new Date(now).toISOString().replace('T', ' ').replace('Z', '');
-    await plainQuery(this.sessions.manager.connection, 'UPDATE admin_sessions SET last_seen_at = ? WHERE jti = ?', [at, jti]);
+    await plainQuery(connection, 'UPDATE admin_sessions SET last_seen_at = ? WHERE jti = ?', [databaseTime(now), jti]);
   }
+
+  /**
+   * A confirmation of identity for the sensitive actions (STEP_UP_MINUTES): the code of the request's authorized
+   * IP, spent like at login (a code is good once) and counted in the same per-account limit. A repository write,
+   * so every instance drops the authorization it keeps and sees the confirmation at its next request.
+   */
+  async confirmIdentity(admin: AuthenticatedAdmin, requestIp: string, otp: string): Promise<Date> {
+    const grant = await this.ips.findByIp(requestIp);
+    if (!grant) throw new SessionException('IP_REVOKED');
+    await this.attempts.count(`admin:${admin.id}`, grant.ip);
+    const code = await this.ips.consumeTotp(grant, otp.trim());
+    if (code !== 'accepted') throw new StepUpRefusedException(code === 'used');
+    const now = new Date();
+    await this.sessions.update({ jti: admin.jti }, { confirmedAt: now });
+    return now;
+  }
+
+  /** The session's timing as GET /api/admin/sessao tells it (ISO instants). */
+  sessionState(admin: AuthenticatedAdmin): SessionStateView {
+    return {
+      inativaEm: new Date(admin.activeAt + this.idleMs).toISOString(),
+      confirmadaAte: new Date(admin.confirmedAt + this.config.stepUpMinutes * 60_000).toISOString(),
+      expiraEm: new Date(admin.expiresAt).toISOString(),
+      regras: sessionRules(this.config),
+    };
+  }
+
+  /** Whether a session's last 2FA confirmation still opens the sensitive actions. */
+  confirmedRecently(admin: AuthenticatedAdmin): boolean {
+    return Date.now() - admin.confirmedAt < this.config.stepUpMinutes * 60_000;
+  }
+}
+
+/** The session rules every admin page is told (the idle warning, the step-up dialog). */
+export function sessionRules(config: AppConfig): SessionRules {
+  return { inatividadeMinutos: config.sessionIdleMinutes, confirmacaoMinutos: config.stepUpMinutes };
 }
 
 export function adminView(admin: Admin): AdminView {

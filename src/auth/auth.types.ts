@@ -11,6 +11,12 @@ export interface AdminView {
 export interface AuthenticatedAdmin extends AdminView {
   jti: string;
   ipId: number;
+  /** When the session's last 2FA confirmation was made (ms since the epoch): the login, or a confirmation. */
+  confirmedAt: number;
+  /** When the session's last request made by the person was (ms since the epoch), as far as this instance knows. */
+  activeAt: number;
+  /** When the session ends whatever happens (ms since the epoch). */
+  expiresAt: number;
 }
 
 export interface TokenClaims {

@@ -18,6 +18,19 @@ export function isOpen(mark: boolean | 'api-docs' | undefined, apiDocs: ApiDocsA
   return mark === true || (mark === 'api-docs' && apiDocs === 'public');
 }
 
+export const SENSITIVE = 'agromaq:sensitive';
+export const NOT_ACTIVITY = 'agromaq:not-activity';
+
+/**
+ * Marks an action that needs a recent 2FA confirmation (STEP_UP_MINUTES; the login counts): without one it
+ * answers 403 STEP_UP_REQUIRED, and the back office asks for a code and sends it again. Who may do it is still
+ * decided by @Roles().
+ */
+export const Sensitive = () => SetMetadata(SENSITIVE, true);
+
+/** A route a browser calls by itself (the event stream): it never counts as the person's activity. */
+export const NotActivity = () => SetMetadata(NOT_ACTIVITY, true);
+
 /** Restricts a route to some admin roles. */
 export const Roles = (...roles: AdminRole[]) => SetMetadata(ROLES, roles);
 

@@ -1,5 +1,5 @@
 /** Reasons the login page can explain, passed as `?reason=` by the session handling (SPEC.md section 8). */
-export const LOGIN_REASONS = ['ip_revogado', 'sessao_encerrada', 'sessao_expirada'] as const;
+export const LOGIN_REASONS = ['ip_revogado', 'sessao_encerrada', 'sessao_expirada', 'sessao_inativa'] as const;
 export type LoginReason = (typeof LOGIN_REASONS)[number];
 
 /**

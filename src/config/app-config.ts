@@ -36,6 +36,10 @@ export interface AppConfig {
   jwtSecret: string;
   /** How long an admin session (JWT and cookie) lasts, in seconds. */
   jwtExpiresIn: number;
+  /** How long an admin session may go without a request made by the person before it ends (SESSION_IDLE). */
+  sessionIdleMinutes: number;
+  /** How long a 2FA confirmation (or the login) opens the sensitive actions to a session (STEP_UP_REQUIRED). */
+  stepUpMinutes: number;
   appKey: string;
   /** Value handed to Fastify's `trustProxy` (proxy-addr): false ignores X-Forwarded-For. */
   trustProxy: boolean | number | string;
@@ -165,6 +169,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
   const mailFrom = read.string('MAIL_FROM', `${appName} <nao-responda@agromaq.com.br>`);
   const outboxDir = read.string('OUTBOX_DIR', 'var/outbox');
   const passwordResetMinutes = read.integer('PASSWORD_RESET_MINUTES', 30, 5, 24 * 60);
+  const sessionIdleMinutes = read.integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60);
+  const stepUpMinutes = read.integer('STEP_UP_MINUTES', 10, 1, 24 * 60);
   const historyRetentionDays = read.integer('HISTORY_RETENTION_DAYS', 730, 1, 36_500);
   const shutdownDelayMs = read.integer('SHUTDOWN_DELAY_MS', 5_000, 0, 120_000);
   const metricsPort = read.raw('METRICS_PORT') ? read.integer('METRICS_PORT', 0, 0, 65535) : null;
@@ -203,6 +209,8 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
     seedOnStart,
     jwtSecret: secrets.JWT_SECRET,
     jwtExpiresIn,
+    sessionIdleMinutes,
+    stepUpMinutes,
     appKey: secrets.APP_KEY,
     trustProxy,
     logLevel,

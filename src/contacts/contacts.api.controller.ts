@@ -6,7 +6,7 @@ import { exportResponse } from '../common/export/export-response.js';
 import type { HttpReply } from '../common/http/http.js';
 import { CONTACT_COLUMNS, ExportContactsQuery } from './contacts.export.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
-import { CurrentAdmin } from '../auth/decorators.js';
+import { CurrentAdmin, Sensitive } from '../auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { ContactsService } from './contacts.service.js';
 import { ListContactsQuery } from './dto/list-contacts.query.js';
@@ -32,6 +32,7 @@ export class ContactsApiController {
     summary: 'Exporta as mensagens de contato',
     description: 'Todas as mensagens da aba, na ordem da lista, em CSV (UTF-8 com BOM, separador `;`) ou XLSX. Fica registrado na auditoria.',
   })
+  @Sensitive()
   @Get('exportar')
   @Audited({ action: 'contact.export', query: true })
   export(@Query() query: ExportContactsQuery, @Res({ passthrough: true }) res: HttpReply) {

@@ -1,4 +1,5 @@
 import { ApiOperation } from '@nestjs/swagger';
+import { Sensitive } from '../auth/decorators.js';
 import { BULK_STATUS_DESCRIPTION } from '../common/bulk/bulk-status.js';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
@@ -36,6 +37,7 @@ export class EnterprisesApiController {
     description:
       'Exatamente o que a lista mostra com o status, a busca e a ordem enviados, todas as linhas, em CSV (UTF-8 com BOM, separador `;`, CNPJ formatado) ou XLSX. Fica registrado na auditoria.',
   })
+  @Sensitive()
   @Get('exportar')
   @Audited({ action: 'enterprise.export', query: true })
   export(@Query() query: ExportEnterprisesQuery, @Res({ passthrough: true }) res: HttpReply) {
@@ -49,6 +51,7 @@ export class EnterprisesApiController {
    * Each row changed is recorded in the trail as its own status change.
    */
   @ApiOperation({ summary: 'Ativa ou desativa empresas em lote', description: BULK_STATUS_DESCRIPTION })
+  @Sensitive()
   @Post('status-em-lote')
   @HttpCode(200)
   bulkStatus(@Body() input: BulkEnterpriseStatusInput, @CurrentActor() actor: AuditActor) {

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/comm
 import { ApiOperation } from '@nestjs/swagger';
 import { auditActor } from '../audit/audit-actor.js';
 import { AuditService } from '../audit/audit.service.js';
-import { Roles } from '../auth/decorators.js';
+import { Roles, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import { requestPath, type HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
@@ -84,6 +84,8 @@ export class HistoryApiController {
 
   @ApiOperation({ summary: 'Restaura os valores de uma alteração de um colega', description: RESTORE_DESCRIPTION })
   @Roles('master')
+  // A colleague's earlier values (role, e-mail, active) are a team action like any other.
+  @Sensitive()
   @Post(restorePaths(MASTERS))
   @HttpCode(200)
   restoreTeam(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest) {

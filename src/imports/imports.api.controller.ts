@@ -2,7 +2,7 @@ import { ApiConsumes, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
-import { CurrentAdmin } from '../auth/decorators.js';
+import { CurrentAdmin, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
@@ -131,6 +131,7 @@ export class ImportsApiController {
     description: 'CSV (UTF-8 com BOM, `;`) com as colunas da planilha, a linha e o erro de cada uma (até 100.000).',
   })
   @ApiProduces('text/csv')
+  @Sensitive()
   @Get(':id/falhas')
   async failures(@Param('id', IdPipe) id: number, @CurrentAdmin() admin: AuthenticatedAdmin, @Res({ passthrough: true }) res: HttpReply) {
     const lines = await this.imports.failuresCsv(id, admin.id);

@@ -3,21 +3,24 @@ import { Audited } from '../audit/audited.decorator.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
-import { CurrentAdmin, Roles } from '../auth/decorators.js';
+import { CurrentAdmin, Roles, Sensitive } from '../auth/decorators.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { CreateAuthorizedIpInput } from './dto/create-authorized-ip.input.js';
 import { isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
 import { IpsService } from './ips.service.js';
+
+/** What the removal of the address in use answers: the session that asked for it ended with it. */
+export const IP_IN_USE_REMOVED = 'O endereço em uso foi removido: sua sessão foi encerrada.';
 
 @Roles('master')
 @Controller('api/admin')
 export class IpsApiController {
   constructor(private readonly ips: IpsService) {}
 
-  @ApiOperation({ summary: 'Lista os IPs autorizados' })
+  @ApiOperation({ summary: 'Lista os IPs autorizados', description: '`em_uso` marca o endereço de onde a sessão de quem chama está entrando.' })
   @Get('ips-autorizados')
-  async list() {
-    const data = await this.ips.list();
+  async list(@CurrentAdmin() admin: AuthenticatedAdmin) {
+    const data = (await this.ips.list()).map((ip) => ({ ...ip, em_uso: ip.id === admin.ipId }));
     return { data, total: data.length };
   }
 
@@ -25,6 +28,7 @@ export class IpsApiController {
     summary: 'Autoriza um endereço IP',
     description: 'Para o papel master ou gestor; responde o segredo 2FA do endereço e o QR code para o aplicativo autenticador.',
   })
+  @Sensitive()
   @Post('ips-autorizados')
   @Audited({ action: 'ip.create', target: 'ip', body: true, targetId: (res: { ip: { id: number } }) => res.ip.id })
   async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
@@ -34,13 +38,17 @@ export class IpsApiController {
 
   @ApiOperation({
     summary: 'Remove um IP autorizado',
-    description: 'As sessões abertas desse endereço terminam na próxima requisição (IP_REVOKED). O último IP master não pode ser removido.',
+    description:
+      'As sessões abertas desse endereço terminam na próxima requisição (IP_REVOKED). O último IP master não pode ser removido. Remover o endereço em uso encerra a própria sessão: a resposta diz `sessaoEncerrada: true`.',
   })
+  @Sensitive()
   @Delete('ips-autorizados/:id')
   @Audited({ action: 'ip.delete', target: 'ip' })
-  async remove(@Param('id', IdPipe) id: number) {
+  async remove(@Param('id', IdPipe) id: number, @CurrentAdmin() admin: AuthenticatedAdmin) {
     await this.ips.remove(id);
-    return { ok: true };
+    // The address in use: its sessions, this one included, ended with it (the database's trigger).
+    if (id === admin.ipId) return { ok: true, sessaoEncerrada: true, mensagem: IP_IN_USE_REMOVED };
+    return { ok: true, sessaoEncerrada: false };
   }
 
   @ApiOperation({ summary: 'Atualiza a localização de um IP', description: 'Pela base de geolocalização local; endereços privados são ignorados.' })

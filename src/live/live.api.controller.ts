@@ -3,7 +3,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import { AdminCookie } from '../auth/admin-cookie.js';
 import { requestToken } from '../auth/access.guard.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
-import { CurrentAdmin } from '../auth/decorators.js';
+import { CurrentAdmin, NotActivity } from '../auth/decorators.js';
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { errorCatalog, ValidationFailedException } from '../common/http/app.exception.js';
@@ -31,6 +31,7 @@ export class LiveApiController {
 
   @ApiOperation({ summary: 'Eventos ao vivo do painel', description: EVENTS_DESCRIPTION })
   @ApiProduces('text/event-stream')
+  @NotActivity()
   @Get('eventos')
   async events(@Req() req: HttpRequest, @Res() reply: HttpReply, @CurrentAdmin() admin: AuthenticatedAdmin, @Query('ultimo') last?: string) {
     const token = requestToken(req, this.cookie)!;

@@ -36,7 +36,8 @@ const ERROR_BODY: Schema = {
 
 const ERRORS: Record<string, string> = {
   '400': 'Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado.',
-  '401': 'Sem sessão válida: faça login de novo (POST /api/admin/login).',
+  '401':
+    'Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`).',
   '403': 'Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master.',
   '404': 'O registro não existe.',
   '409': 'Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado).',
@@ -47,6 +48,10 @@ const ERRORS: Record<string, string> = {
   '503':
     'Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo.',
 };
+
+/** What a sensitive action's 403 adds (@Sensitive). */
+const STEP_UP_REQUIRED =
+  'Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo.';
 
 const CONTENT_OF_FILES: Record<string, string[]> = {
   export: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
@@ -138,7 +143,8 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     '503',
   ];
   for (const code of codes) {
-    operation.responses[code] = { description: ERRORS[code], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
+    const description = code === '403' && route.sensitive ? `${ERRORS[code]} ${STEP_UP_REQUIRED}` : ERRORS[code];
+    operation.responses[code] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
   }
   for (const parameter of (operation.parameters ?? []) as { in?: string; name?: string; schema?: Schema; description?: string }[]) {
     if (parameter.in !== 'path' || parameter.name !== 'id') continue;
@@ -147,7 +153,12 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
   }
   operation.security = route.access === 'public' ? [] : [{ bearer: [] }];
   const access = ACCESS[route.access] ?? `Acesso: ${route.access}.`;
-  operation.description = [operation.description, access, route.limits.length > 0 ? `Limite de requisições: ${route.limits.join(', ')}.` : '']
+  operation.description = [
+    operation.description,
+    access,
+    route.sensitive ? 'Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).' : '',
+    route.limits.length > 0 ? `Limite de requisições: ${route.limits.join(', ')}.` : '',
+  ]
     .filter(Boolean)
     .join('\n\n');
 }

@@ -4,6 +4,8 @@
 export const AUDIT_ACTIONS = {
   'login.success': 'Login',
   'login.failure': 'Login recusado',
+  'login.step_up': 'Identidade confirmada (2FA)',
+  'login.step_up_failure': 'Confirmação de identidade recusada',
   'ip.create': 'IP autorizado',
   'ip.delete': 'IP removido',
   'enterprise.create': 'Empresa cadastrada',

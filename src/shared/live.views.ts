@@ -64,7 +64,7 @@ export interface TaskEvent {
 
 /** This session was ended (logout, deactivation, the IP's removal): the page goes to the login at once. */
 export interface SessionEndedEvent {
-  codigo: 'NO_AUTH' | 'TOKEN_EXPIRED' | 'IP_REVOKED';
+  codigo: 'NO_AUTH' | 'TOKEN_EXPIRED' | 'IP_REVOKED' | 'SESSION_IDLE';
   mensagem: string;
 }
 

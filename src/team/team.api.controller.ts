@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
 import type { HttpReply } from '../common/http/http.js';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
-import { CurrentAdmin, Roles } from '../auth/decorators.js';
+import { CurrentAdmin, Roles, Sensitive } from '../auth/decorators.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { InviteAdminInput, ListTeamQuery, UpdateAdminInput } from './dto/team.input.js';
@@ -28,6 +28,7 @@ export class TeamApiController {
     summary: 'Convida um colega',
     description: `Cria o administrador sem senha e responde um link de uso único (válido por 72 horas) para ele definir a senha, mostrado uma vez; vai também por e-mail quando há e-mail.`,
   })
+  @Sensitive()
   @Post()
   async invite(@Body() input: InviteAdminInput, @CurrentActor() actor: MasterActor) {
     const { admin, convite } = await this.team.create({ nome: input.nome, username: input.username, email: input.email, role: input.role }, actor);
@@ -40,6 +41,7 @@ export class TeamApiController {
       'Nome, e-mail, papel e ativo. Mudar o papel ou desativar encerra as sessões do colega. O último master ativo não pode ser desativado nem rebaixado (409); ninguém muda o próprio papel nem se desativa (403). ' +
       EDIT_DESCRIPTION,
   })
+  @Sensitive()
   @Patch(':id')
   async update(
     @Param('id', IdPipe) id: number,
@@ -61,6 +63,7 @@ export class TeamApiController {
     summary: 'Gera um novo link de senha',
     description: 'A senha atual deixa de funcionar na hora, as sessões do colega terminam e um link de uso único (72 horas) é mostrado uma vez.',
   })
+  @Sensitive()
   @Post(':id/link-senha')
   @HttpCode(200)
   async passwordLink(@Param('id', IdPipe) id: number, @CurrentActor() actor: MasterActor) {
@@ -74,12 +77,14 @@ export class TeamApiController {
   }
 
   @ApiOperation({ summary: 'Encerra todas as sessões de um colega', description: 'A próxima requisição de cada uma, em qualquer instância, recebe 401.' })
+  @Sensitive()
   @Delete(':id/sessoes')
   async endAll(@Param('id', IdPipe) id: number, @CurrentActor() actor: MasterActor) {
     return { ok: true, encerradas: await this.team.endSessions(id, actor) };
   }
 
   @ApiOperation({ summary: 'Encerra uma sessão de um colega' })
+  @Sensitive()
   @Delete(':id/sessoes/:sessaoId')
   async endOne(@Param('id', IdPipe) id: number, @Param('sessaoId') sessionId: string, @CurrentActor() actor: MasterActor) {
     await this.team.endSession(id, sessionId, actor);

@@ -1,4 +1,5 @@
 import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
+import { Sensitive } from '../auth/decorators.js';
 import { ApiOperation } from '@nestjs/swagger';
 import { BULK_STATUS_DESCRIPTION } from '../common/bulk/bulk-status.js';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
@@ -41,6 +42,7 @@ export class AppUsersApiController {
     description:
       'Exatamente o que a lista mostra com o status, o período, a busca e a ordem enviados, todas as linhas, em CSV (UTF-8 com BOM, separador `;`, datas dd/mm/aaaa, CPF formatado) ou XLSX. Fica registrado na auditoria.',
   })
+  @Sensitive()
   @Get('exportar')
   @Audited({ action: 'user.export', query: true })
   export(@Query() { formato = 'csv', status = 'todos', ...filters }: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
@@ -53,6 +55,7 @@ export class AppUsersApiController {
    * Each row changed is recorded in the trail as its own status change.
    */
   @ApiOperation({ summary: 'Ativa ou desativa usuários do app em lote', description: BULK_STATUS_DESCRIPTION })
+  @Sensitive()
   @Post('status-em-lote')
   @HttpCode(200)
   bulkStatus(@Body() input: BulkUserStatusInput, @CurrentActor() actor: AuditActor) {
@@ -97,6 +100,7 @@ export class AppUsersApiController {
     description:
       'Tudo o que está guardado sobre o usuário, como um arquivo JSON para entregar ao titular (LGPD, art. 19, § 3º): perfil, empresa, pedidos de redefinição e de exclusão, o histórico de alterações do cadastro e a trilha de auditoria sobre ele. Fica registrado na auditoria.',
   })
+  @Sensitive()
   @Get(':id/dados-pessoais')
   @Audited({ action: 'user.data_copy', target: 'user' })
   async dataCopy(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {

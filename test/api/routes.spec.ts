@@ -80,6 +80,7 @@ describe('access to every route', () => {
       'GET /api/admin/meu-ip → master',
       'GET /api/admin/notificacoes → admin',
       'GET /api/admin/ocupacoes → admin',
+      'GET /api/admin/sessao → admin',
       'GET /api/admin/users → admin',
       'GET /api/admin/users/:id → admin',
       'GET /api/admin/users/:id/alteracoes → admin',
@@ -122,6 +123,7 @@ describe('access to every route', () => {
       'POST /api/admin/importacoes/:id/previa → admin',
       'POST /api/admin/ips-autorizados → master',
       'POST /api/admin/ips-autorizados/:id/refresh-location → master',
+      'POST /api/admin/confirmar-identidade → admin',
       'POST /api/admin/login → public',
       'POST /api/admin/logout → public',
       'POST /api/admin/notificacoes/:id/lida → admin',
@@ -139,6 +141,69 @@ describe('access to every route', () => {
       'PUT /api/admin/enterprises/:id/cobranca → admin',
       'PUT /api/admin/me/senha → admin',
       'PUT /api/admin/users/:id → admin',
+    ]);
+  });
+
+  // A change here is a change of what an open session alone may do: review it as such (issue "Session security").
+  it('every write and every export of personal data is a sensitive action, or on the reviewed list of everyday work', () => {
+    /** Everyday work that an open session does without a new 2FA code, each with the reason it may. */
+    const everyday: Record<string, string> = {
+      'POST /api/admin/login': 'the login itself is the 2FA confirmation',
+      'POST /api/admin/logout': 'ending one’s own session',
+      'POST /api/admin/confirmar-identidade': 'the confirmation itself',
+      'POST /api/admin/convite': 'public: the invitation link sets a password, with its own limits',
+      'POST /api/admin/enterprises': 'one company at a time, recorded in its history',
+      'PUT /api/admin/enterprises/:id': 'one company at a time, recorded in its history',
+      'PATCH /api/admin/enterprises/:id/status': 'one company at a time, recorded in its history',
+      'PUT /api/admin/enterprises/:id/cobranca': 'one company at a time, recorded in its history',
+      'DELETE /api/admin/enterprises/:id/cobranca': 'one company at a time, recorded in its history',
+      'PUT /api/admin/users/:id': 'one user at a time, recorded in its history',
+      'PATCH /api/admin/users/:id/status': 'one user at a time, recorded in its history',
+      'POST /api/admin/users/:id/reset-password': 'the e-mail goes to the user’s own address',
+      'PATCH /api/admin/contatos/:id/respondido': 'one contact at a time, recorded in its history',
+      'DELETE /api/admin/contatos/:id': 'one contact at a time, recorded in its history',
+      'POST /api/admin/importacoes': 'an upload: nothing changes before iniciar',
+      'POST /api/admin/importacoes/:id/previa': 'reads the upload only',
+      'POST /api/admin/importacoes/:id/iniciar': 'creates and updates through the forms’ own rules, every row in its history, and can be undone from it',
+      'DELETE /api/admin/importacoes/:id': 'cancels one’s own import',
+      'POST /api/admin/upload/logo': 'a picture, no personal data',
+      'POST /api/admin/notificacoes/lidas': 'one’s own notifications',
+      'POST /api/admin/notificacoes/:id/lida': 'one’s own notifications',
+      'PATCH /api/admin/me': 'one’s own name and e-mail',
+      'DELETE /api/admin/me/sessoes/outras': 'ending one’s own other sessions',
+      'PUT /api/admin/me/senha': 'asks for the current password',
+      'POST /api/admin/ips-autorizados/:id/refresh-location': 'looks the address up again, changes no access',
+      'POST /api/admin/contatos/:id/historico/:entradaId/restaurar': 'one record at a time, recorded in its history',
+      'POST /api/admin/enterprises/:id/historico/:entradaId/restaurar': 'one record at a time, recorded in its history',
+      'POST /api/admin/users/:id/historico/:entradaId/restaurar': 'one record at a time, recorded in its history',
+    };
+    const exports = /\/(exportar|dados-pessoais|falhas)$/;
+    const routes = registeredRoutes(sut).filter((route) => route.method !== 'GET' || exports.test(route.path));
+    const unreviewed = routes.filter((route) => !route.sensitive && !everyday[`${route.method} ${route.path}`]);
+    expect(unreviewed.map((route) => `${route.method} ${route.path}`), 'neither @Sensitive() nor reviewed').toEqual([]);
+    const stale = Object.keys(everyday).filter((key) => !routes.some((route) => `${route.method} ${route.path}` === key && !route.sensitive));
+    expect(stale, 'reviewed routes that no longer exist or became sensitive').toEqual([]);
+    expect(
+      routes
+        .filter((route) => route.sensitive)
+        .map((route) => `${route.method} ${route.path}`)
+        .sort(),
+    ).toEqual([
+      'DELETE /api/admin/admins/:id/sessoes',
+      'DELETE /api/admin/admins/:id/sessoes/:sessaoId',
+      'DELETE /api/admin/ips-autorizados/:id',
+      'GET /api/admin/contatos/exportar',
+      'GET /api/admin/enterprises/exportar',
+      'GET /api/admin/importacoes/:id/falhas',
+      'GET /api/admin/users/:id/dados-pessoais',
+      'GET /api/admin/users/exportar',
+      'PATCH /api/admin/admins/:id',
+      'POST /api/admin/admins',
+      'POST /api/admin/admins/:id/historico/:entradaId/restaurar',
+      'POST /api/admin/admins/:id/link-senha',
+      'POST /api/admin/enterprises/status-em-lote',
+      'POST /api/admin/ips-autorizados',
+      'POST /api/admin/users/status-em-lote',
     ]);
   });
 

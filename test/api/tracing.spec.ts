@@ -125,6 +125,10 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       login.filter((span) => (attribute(span, 'db.system.name') ?? attribute(span, 'db.system')) === 'redis').length,
       'its Redis commands',
     ).toBeGreaterThan(0);
+    // Statements are sent as written, with placeholders: what the person typed never reaches the collector.
+    const loginStatements = login.filter(isDatabaseSpan).map((span) => String(attribute(span, 'db.query.text') ?? ''));
+    expect(loginStatements.some((text) => text.includes('?')), 'a statement with its placeholders').toBe(true);
+    for (const span of login) expect(JSON.stringify(span), span.name).not.toMatch(/ninguem|errada/);
   });
 
   it("continues the caller's trace (W3C traceparent) and names every unknown path alike", async () => {

@@ -1,7 +1,7 @@
 import { RequestMethod, type INestApplicationContext } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { IS_PUBLIC, isOpen, ROLES } from '../../auth/decorators.js';
+import { IS_PUBLIC, isOpen, ROLES, SENSITIVE } from '../../auth/decorators.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { rateLimitsOf } from './rate-limit.js';
@@ -15,6 +15,8 @@ export interface RegisteredRoute {
   limits: string[];
   /** `Controller.method`: the route's handler. */
   handler: string;
+  /** Whether it needs a recent 2FA confirmation (@Sensitive). */
+  sensitive: boolean;
 }
 
 /** Every route the app registered, with who may call it, read from the same metadata the access guard reads. */
@@ -32,6 +34,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const isPublic = isOpen(reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, [handler, controller]), apiDocs);
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
+        const sensitive = reflector.getAllAndOverride<boolean | undefined>(SENSITIVE, [handler, controller]) === true;
         // A handler may serve several paths (one per resource of a shared mechanism).
         for (const own of [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat()) {
           routes.push({
@@ -40,6 +43,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
             access: isPublic ? 'public' : roles ? roles.join('+') : 'admin',
             limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
             handler: `${controller.name}.${name}`,
+            sensitive,
           });
         }
       }

@@ -16,6 +16,7 @@ import { TeamAccounts1765200000000 } from './1765200000000-TeamAccounts.js';
 import { RecordHistory1765300000000 } from './1765300000000-RecordHistory.js';
 import { AdminNotifications1765400000000 } from './1765400000000-AdminNotifications.js';
 import { Imports1765500000000 } from './1765500000000-Imports.js';
+import { SessionActivity1765600000000 } from './1765600000000-SessionActivity.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   RecordHistory1765300000000,
   AdminNotifications1765400000000,
   Imports1765500000000,
+  SessionActivity1765600000000,
 ];
