@@ -32,6 +32,7 @@ import { SiteModule } from './site/site.module.js';
 import { ACCOUNT_THROTTLERS } from './users/account-limits.js';
 import { UsersModule } from './users/users.module.js';
 import { TeamModule } from './team/team.module.js';
+import { AccountAlertsModule } from './team/account-alerts.module.js';
 import { LiveEventsModule } from './live/live-events.module.js';
 import { LiveModule } from './live/live.module.js';
 import { ImportsModule } from './imports/imports.module.js';
@@ -79,6 +80,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         IpsModule,
+        AccountAlertsModule,
         TeamModule,
         LogosModule,
         EnterprisesModule,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { JwtService, TokenExpiredError } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, Repository } from 'typeorm';
@@ -22,6 +22,7 @@ import type { SessionRules, SessionStateView } from '../shared/session.views.js'
 import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js';
 import { PasswordHasher } from './password-hasher.js';
 import { IpAccess, type IpGrant } from './ip-access.js';
+import { AccountEvents } from './account-events.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { plainQuery } from '../common/sql/plain-query.js';
 import { BoundedCache } from '../common/bounded-cache.js';
@@ -101,6 +102,8 @@ export class AuthService {
     private readonly attempts: LoginAttempts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly authorizations: AuthorizationCache,
+    // Optional: the CLI's standalone services log nobody in.
+    @Optional() @Inject(AccountEvents) private readonly accountEvents: AccountEvents | null = null,
   ) {
     this.idleMs = config.sessionIdleMinutes * 60_000;
     this.activityWriteMs = Math.min(SEEN_WRITE_INTERVAL_MS, this.idleMs / 4);
@@ -145,6 +148,8 @@ export class AuthService {
     });
     await this.admins.update({ adminId: admin.adminId }, { lastLoginAt: new Date(), lastLoginIp: authorizedIp.ip });
     await this.ips.touch(authorizedIp);
+    // The account's activity and its alert on a new address; it never rejects, so it never fails the login.
+    await this.accountEvents?.loggedIn(admin.adminId, authorizedIp.ip, userAgent);
     const claims: TokenClaims = { sub: String(admin.adminId), role: admin.role, jti };
     const token = await this.jwt.signAsync(claims, { algorithm: JWT_ALGORITHM, expiresIn: this.config.jwtExpiresIn });
     return { token, admin: adminView(admin), expiresAt };

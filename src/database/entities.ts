@@ -12,6 +12,7 @@ import { AppUser } from '../users/app-user.entity.js';
 import { Cargo } from '../users/cargo.entity.js';
 import { Ocupacao } from '../users/ocupacao.entity.js';
 import { AdminLink } from '../team/admin-link.entity.js';
+import { AccountEvent } from '../team/account-event.entity.js';
 import { RecordHistoryEntry } from '../history/record-history.entity.js';
 import { AdminNotification } from '../live/admin-notification.entity.js';
 import { Import } from '../imports/import.entity.js';
@@ -38,4 +39,5 @@ export const ENTITIES = [
   AdminNotification,
   Import,
   ImportFailure,
+  AccountEvent,
 ];

@@ -8,6 +8,7 @@ import { IdPipe } from '../common/http/id.pipe.js';
 import { CreateAuthorizedIpInput } from './dto/create-authorized-ip.input.js';
 import { isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
 import { IpsService } from './ips.service.js';
+import { AccountAlertsService } from '../team/account-alerts.service.js';
 
 /** What the removal of the address in use answers: the session that asked for it ended with it. */
 export const IP_IN_USE_REMOVED = 'O endereço em uso foi removido: sua sessão foi encerrada.';
@@ -15,12 +16,15 @@ export const IP_IN_USE_REMOVED = 'O endereço em uso foi removido: sua sessão f
 @Roles('master')
 @Controller('api/admin')
 export class IpsApiController {
-  constructor(private readonly ips: IpsService) {}
+  constructor(
+    private readonly ips: IpsService,
+    private readonly alerts: AccountAlertsService,
+  ) {}
 
   @ApiOperation({ summary: 'Lista os IPs autorizados', description: '`em_uso` marca o endereço de onde a sessão de quem chama está entrando.' })
   @Get('ips-autorizados')
   async list(@CurrentAdmin() admin: AuthenticatedAdmin) {
-    const data = (await this.ips.list()).map((ip) => ({ ...ip, em_uso: ip.id === admin.ipId }));
+    const data = await this.ips.list(admin.ipId);
     return { data, total: data.length };
   }
 
@@ -33,6 +37,8 @@ export class IpsApiController {
   @Audited({ action: 'ip.create', target: 'ip', body: true, targetId: (res: { ip: { id: number } }) => res.ip.id })
   async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
     const { ip, twofa } = await this.ips.create(input, admin.id);
+    // Every master is told (its activity list, and an e-mail): never the 2FA secret.
+    await this.alerts.ipAuthorized(ip, { adminName: admin.name, adminUsername: admin.username });
     return { ok: true, ip, twofa };
   }
 

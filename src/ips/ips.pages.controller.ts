@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { Roles } from '../auth/decorators.js';
+import { CurrentAdmin, Roles } from '../auth/decorators.js';
+import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { IpsService } from './ips.service.js';
 import { InertiaPages } from '../inertia/inertia.interceptor.js';
@@ -11,7 +12,7 @@ export class IpsPagesController {
   constructor(private readonly ips: IpsService) {}
 
   @Get('ips')
-  index() {
-    return inertia('Admin/Ips', { ips: () => this.ips.list() });
+  index(@CurrentAdmin() admin: AuthenticatedAdmin) {
+    return inertia('Admin/Ips', { ips: () => this.ips.list(admin.ipId) });
   }
 }

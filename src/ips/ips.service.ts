@@ -66,9 +66,10 @@ export class IpsService implements IpAccess {
     return currentTotp(this.secrets.open(ip.totpSecret));
   }
 
-  async list(): Promise<AuthorizedIpView[]> {
+  /** Every authorized address; `inUse`, the one the caller's session is using (em_uso: removing it ends that session). */
+  async list(inUse: number | null = null): Promise<(AuthorizedIpView & { em_uso: boolean })[]> {
     const rows = await this.ips.find({ order: { role: 'DESC', createdAt: 'ASC', id: 'ASC' } });
-    return rows.map((row) => this.view(row));
+    return rows.map((row) => ({ ...this.view(row), em_uso: row.id === inUse }));
   }
 
   /** Authorizes an address for a role and gives it its own TOTP secret, returned once to be scanned. */

@@ -67,3 +67,25 @@ export function adminPasswordLinkMail(appName: string, to: string, name: string,
     html: layout(appName, title, paragraphs, { label: 'Definir senha', url }, footer),
   };
 }
+
+/**
+ * A security alert about an admin's own account (AccountAlertsService): what happened and from where, and a link
+ * to the profile's activity list, which asks for the usual login. Never a password, a 2FA secret or a token.
+ */
+export function accountAlertMail(
+  appName: string,
+  to: string,
+  name: string,
+  alert: { subject: string; title: string; paragraphs: string[] },
+  profileUrl: string,
+): MailMessage {
+  const paragraphs = [`Olá, ${name}!`, ...alert.paragraphs];
+  const footer =
+    'Se não reconhece esta atividade, altere a sua senha no perfil e avise um administrador master. Este aviso é automático e nunca pede a sua senha nem o código 2FA.';
+  return {
+    to,
+    subject: `${appName}: ${alert.subject}`,
+    text: `${paragraphs.join('\n\n')}\n\nAtividade da conta: ${profileUrl}\n\n${footer}\n`,
+    html: layout(appName, alert.title, paragraphs, { label: 'Ver a atividade da conta', url: profileUrl }, footer),
+  };
+}

@@ -63,3 +63,38 @@ export const INVITE_TTL_HOURS = 72;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_RULES_TEXT = `Pelo menos ${PASSWORD_MIN_LENGTH} caracteres, sem o nome de usuário e fora da lista de senhas comuns.`;
+
+/**
+ * What an entry of an admin's own account activity records: a login (from an address already used, from a new
+ * one, or the account's first), a password change, sessions ended by someone else, a role change, or (masters)
+ * a new authorized IP.
+ */
+export type AccountEventKind = 'login' | 'login_new_ip' | 'login_first' | 'password_changed' | 'sessions_ended' | 'role_changed' | 'ip_authorized';
+
+export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
+  login: 'Login',
+  login_new_ip: 'Login de um endereço novo',
+  login_first: 'Primeiro login da conta',
+  password_changed: 'Senha alterada',
+  sessions_ended: 'Sessões encerradas por outro administrador',
+  role_changed: 'Papel alterado',
+  ip_authorized: 'Novo IP autorizado',
+};
+
+/** How many of the latest entries the profile shows. */
+export const ACCOUNT_ACTIVITY_LIMIT = 50;
+
+/** An entry of the profile's "Atividade da conta", newest first. Never a password, a 2FA secret or a token. */
+export interface AccountEventView {
+  id: number;
+  tipo: AccountEventKind;
+  /** The kind's label, e.g. 'Login de um endereço novo'. */
+  titulo: string;
+  /** Who did it and from/to what, e.g. 'De Gestor para Master, por Maria Souza.'; null when the title says it all. */
+  detalhe: string | null;
+  /** The address of a login or of an ended session, or the address authorized. */
+  ip: string | null;
+  navegador: string | null;
+  sistema: string | null;
+  created_at: string;
+}

@@ -5,11 +5,15 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin } from '../auth/decorators.js';
 import { ChangePasswordInput, UpdateProfileInput } from './dto/team.input.js';
 import { TeamService } from './team.service.js';
+import { AccountAlertsService } from './account-alerts.service.js';
 
 /** Every admin's own profile: name, sessions and password. */
 @Controller('api/admin/me')
 export class ProfileApiController {
-  constructor(private readonly team: TeamService) {}
+  constructor(
+    private readonly team: TeamService,
+    private readonly alerts: AccountAlertsService,
+  ) {}
 
   @ApiOperation({ summary: 'Altera o próprio nome' })
   @Patch()
@@ -27,6 +31,16 @@ export class ProfileApiController {
   @Delete('sessoes/outras')
   async endOthers(@CurrentAdmin() admin: AuthenticatedAdmin, @CurrentActor() actor: AuditActor) {
     return { ok: true, encerradas: await this.team.endSessions(admin.id, actor, admin.jti) };
+  }
+
+  @ApiOperation({
+    summary: 'Lista a atividade da própria conta',
+    description:
+      'Os 50 eventos mais recentes, do mais novo ao mais antigo: logins (endereço novo ou primeiro login marcados), troca de senha, sessões encerradas por outro administrador, mudança de papel e, para masters, novos IPs autorizados.',
+  })
+  @Get('atividade')
+  async activity(@CurrentAdmin() admin: AuthenticatedAdmin) {
+    return { data: await this.alerts.recent(admin.id) };
   }
 
   @ApiOperation({

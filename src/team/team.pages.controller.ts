@@ -6,11 +6,15 @@ import { inertia } from '../inertia/inertia-response.js';
 import { InertiaPages } from '../inertia/inertia.interceptor.js';
 import { ListTeamQuery } from './dto/team.input.js';
 import { TeamService } from './team.service.js';
+import { AccountAlertsService } from './account-alerts.service.js';
 
 @InertiaPages()
 @Controller('admin')
 export class TeamPagesController {
-  constructor(private readonly team: TeamService) {}
+  constructor(
+    private readonly team: TeamService,
+    private readonly alerts: AccountAlertsService,
+  ) {}
 
   @Roles('master')
   @Get('equipe')
@@ -22,7 +26,11 @@ export class TeamPagesController {
 
   @Get('perfil')
   profile(@CurrentAdmin() admin: AuthenticatedAdmin) {
-    return inertia('Admin/Perfil', { perfil: () => this.team.member(admin.id), sessions: () => this.team.openSessions(admin.id, admin.jti) });
+    return inertia('Admin/Perfil', {
+      perfil: () => this.team.member(admin.id),
+      sessions: () => this.team.openSessions(admin.id, admin.jti),
+      atividade: () => this.alerts.recent(admin.id),
+    });
   }
 
   /** The page at an invitation or new password link; the token goes back to the page only while it can be used. */

@@ -39,6 +39,7 @@ import { USERNAME_MESSAGE, USERNAME_PATTERN } from './dto/team.input.js';
 import { passwordProblem } from './password-policy.js';
 import { teamError } from './team.errors.js';
 import { describeUserAgent } from './user-agent.js';
+import { AccountAlertsService } from './account-alerts.service.js';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -86,6 +87,8 @@ export class TeamService {
     @Optional() @Inject(MailService) private readonly mail: MailService | null = null,
     @Optional() @Inject(AuditService) private readonly audit: AuditService | null = null,
     @Optional() @InjectThrottlerStorage() private readonly throttle: ThrottlerStorage | null = null,
+    // The account's activity list and security alerts; absent in the CLI too.
+    @Optional() @Inject(AccountAlertsService) private readonly alerts: AccountAlertsService | null = null,
   ) {
     history.register('admin', {
       view: (id) => this.member(id),
@@ -231,6 +234,7 @@ export class TeamService {
   async update(id: number, changes: AdminChanges, actor: AuditActor & { adminId: number }, change?: ChangeRequest): Promise<TeamMemberView> {
     const self = id === actor.adminId;
     const entries: { action: AuditAction; summary: Record<string, unknown> }[] = [];
+    let roleChange = null as { from: AdminRole; to: AdminRole } | null;
     await this.history.run(TeamService.context(actor, change), async (manager) => {
       await this.history.lockVersion(manager, 'admin', id, change?.expected);
       const repository = manager.getRepository(Admin);
@@ -257,10 +261,12 @@ export class TeamService {
 
       if (Object.keys(fields).length > 0) entries.push({ action: 'team.update', summary: fields });
       if (roleChanges) entries.push({ action: 'team.role', summary: { role: { de: admin.role, para: changes.role } } });
+      if (roleChanges) roleChange = { from: admin.role, to: changes.role! };
       if (deactivates) entries.push({ action: 'team.deactivate', summary: { ativo: { de: true, para: false } } });
       if (reactivates) entries.push({ action: 'team.reactivate', summary: { ativo: { de: false, para: true } } });
     });
     for (const entry of entries) await this.record(actor, entry.action, id, entry.summary);
+    if (roleChange) await this.alerts?.roleChanged(id, roleChange.from, roleChange.to, actor);
     return this.member(id);
   }
 
@@ -308,6 +314,7 @@ export class TeamService {
     await this.record({ adminId: found.admin.adminId, adminUsername: found.admin.username, ip }, 'team.invite_used', found.admin.adminId, {
       link: found.link.purpose,
     });
+    await this.alerts?.passwordChanged(found.admin.adminId, found.link.purpose, ip);
   }
 
   /** The open sessions of an admin, newest first; `current` is the asking request's session. */
@@ -333,6 +340,7 @@ export class TeamService {
     await this.found(adminId);
     const ended = await this.dataSource.transaction((manager) => this.revoke(manager, adminId, 'ended', except));
     await this.record(actor, 'team.session_end', adminId, { sessoes: ended, escopo: except ? 'outras' : 'todas' });
+    await this.alerts?.sessionsEnded(adminId, actor, ended);
     return ended;
   }
 
@@ -343,7 +351,9 @@ export class TeamService {
       { revokedAt: new Date(), revokedReason: 'ended' },
     );
     if (!result.affected) throw teamError('SESSION_NOT_FOUND');
-    await this.record(actor, 'team.session_end', adminId, { sessoes: 1, escopo: 'uma', ip: await this.sessionIp(sessionId) });
+    const ended = await this.sessions.findOne({ select: { ip: true, userAgent: true }, where: { jti: sessionId.slice(0, 36) } });
+    await this.record(actor, 'team.session_end', adminId, { sessoes: 1, escopo: 'uma', ip: ended?.ip ?? null });
+    await this.alerts?.sessionsEnded(adminId, actor, 1, ended);
   }
 
   async updateProfile(adminId: number, nome: string, actor: AuditActor, change?: ChangeRequest): Promise<TeamMemberView> {
@@ -377,6 +387,7 @@ export class TeamService {
       return this.revoke(manager, adminId, 'password_changed', currentSession);
     });
     await this.record(actor, 'me.password', adminId, { sessoes_encerradas: ended });
+    await this.alerts?.passwordChanged(adminId, 'perfil', actor.ip);
   }
 
   private checkPassword(password: string, username: string, field: string): void {
@@ -388,10 +399,6 @@ export class TeamService {
     const admin = await this.admins.findOneBy({ adminId: id });
     if (!admin) throw teamError('ADMIN_NOT_FOUND');
     return admin;
-  }
-
-  private async sessionIp(jti: string): Promise<string | null> {
-    return (await this.sessions.findOne({ select: { ip: true }, where: { jti: jti.slice(0, 36) } }))?.ip ?? null;
   }
 
   /**

@@ -17,17 +17,21 @@ import {
 } from 'lucide-react';
 import { CommandPalette, usePaletteShortcut } from '../components/admin/CommandPalette';
 import { NotificationBell } from '../components/admin/NotificationBell';
+import { SessionWatch } from '../components/admin/SessionWatch';
 import { Logo } from '../components/public/Logo';
 import { PageTitle } from '../components/ui/PageTitle';
 import { ToastProvider } from '../components/ui/Toast';
 import { api } from '../lib/api';
 import { LiveProvider, useLive, type LiveProps } from '../lib/live';
 import { clearSession, leavingSession, type AdminData } from '../lib/session';
+import { clearDrafts } from '../lib/session-guard';
+import type { SessionRules } from '@shared/session.views';
 import type { SharedProps } from '../types';
 
 interface AdminProps extends SharedProps {
   admin: AdminData | null;
   live: LiveProps | null;
+  sessao: SessionRules | null;
 }
 
 const ICONS: Record<string, LucideIcon> = {
@@ -86,6 +90,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       await api('POST', '/admin/logout');
     } finally {
       clearSession();
+      clearDrafts();
       router.visit('/admin/login', { replace: true });
     }
   }
@@ -191,6 +196,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </header>
             <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">{children}</main>
             <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+            {props.sessao && <SessionWatch rules={props.sessao} />}
           </div>
         </div>
       </LiveProvider>

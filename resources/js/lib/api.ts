@@ -1,5 +1,7 @@
 import { FORM_ORIGIN_HEADER } from '@shared/history.views';
+import { AUTOMATIC_REQUEST_HEADER } from '@shared/session.views';
 import { endSession } from './session';
+import { markActivity, requestStepUp } from './session-guard';
 
 /** An error answered by the API, with its Portuguese message and stable code. */
 export class ApiError extends Error {
@@ -58,8 +60,21 @@ export function apiFailure(status: number, path: string, body: FailureBody | nul
   return new ApiError(status, body?.message ?? '', body?.code, body?.errors, body as Record<string, unknown> | null);
 }
 
-/** Calls the JSON API under /api with the session cookie and apiHeaders(); rejects with apiFailure(). */
+/**
+ * Whether a failure asks for a 2FA confirmation (a sensitive action, issue "Session security") and the person
+ * gave one in the layout's dialog: the caller then sends the same call again.
+ */
+export async function confirmedAfter(failure: ApiError): Promise<boolean> {
+  return failure.status === 403 && failure.code === 'STEP_UP_REQUIRED' && (await requestStepUp());
+}
+
+/**
+ * Calls the JSON API under /api with the session cookie and apiHeaders(); rejects with apiFailure(). A call
+ * without AUTOMATIC in `extraHeaders` is the person's activity; a sensitive action answered STEP_UP_REQUIRED is
+ * sent again once the person confirms with a 2FA code.
+ */
 export async function api<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  if (extraHeaders[AUTOMATIC_REQUEST_HEADER] !== '1') markActivity();
   const headers = { ...apiHeaders(), ...extraHeaders };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
 
@@ -75,7 +90,11 @@ export async function api<T>(method: string, path: string, body?: unknown, extra
     throw new ApiError(0, '');
   }
   const data = (await response.json().catch(() => null)) as (T & FailureBody) | null;
-  if (!response.ok) throw apiFailure(response.status, path, data);
+  if (!response.ok) {
+    const failure = apiFailure(response.status, path, data);
+    if (await confirmedAfter(failure)) return api<T>(method, path, body, extraHeaders);
+    throw failure;
+  }
   return data as T;
 }
 
@@ -84,13 +103,18 @@ export async function api<T>(method: string, path: string, body?: unknown, extra
  * Content-Disposition gives; rejects like api() when the call fails. For files that fit in memory.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  markActivity();
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { headers: apiHeaders(), credentials: 'include' });
   } catch {
     throw new ApiError(0, '');
   }
-  if (!response.ok) throw apiFailure(response.status, path, (await response.json().catch(() => null)) as FailureBody | null);
+  if (!response.ok) {
+    const failure = apiFailure(response.status, path, (await response.json().catch(() => null)) as FailureBody | null);
+    if (await confirmedAfter(failure)) return downloadFile(path, fallbackName);
+    throw failure;
+  }
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: name });

@@ -13,6 +13,7 @@ import {
 import { useToast } from '../components/ui/Toast';
 import { api } from './api';
 import { endSession } from './session';
+import { AUTOMATIC } from './session-guard';
 
 /**
  * What the server shares with every admin page: the figures and the bell's unread count as they are now, and
@@ -114,7 +115,7 @@ export function LiveProvider({ initial, children }: { initial: LiveProps | null;
     let pause = RECONNECT_FIRST_MS;
 
     const refreshCounts = () =>
-      api<LiveCounts>('GET', '/admin/contadores').then(
+      api<LiveCounts>('GET', '/admin/contadores', undefined, AUTOMATIC).then(
         (now) => setCounts(now),
         () => undefined,
       );
@@ -198,7 +199,7 @@ export function LiveProvider({ initial, children }: { initial: LiveProps | null;
     if (!enabled || live) return;
     const timer = window.setInterval(
       () =>
-        void api<LiveCounts>('GET', '/admin/contadores').then(
+        void api<LiveCounts>('GET', '/admin/contadores', undefined, AUTOMATIC).then(
           (now) => setCounts(now),
           () => undefined,
         ),

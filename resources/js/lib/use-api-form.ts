@@ -1,8 +1,18 @@
 import { useHttp } from '@inertiajs/react';
 import type { FormDataType } from '@inertiajs/core';
-import { apiFailure, ApiError, apiHeaders } from './api';
+import { useEffect, useRef, useState } from 'react';
+import { apiFailure, ApiError, apiHeaders, confirmedAfter } from './api';
+import { markActivity, registerDraft, takeDraft } from './session-guard';
 
 type Method = 'post' | 'put' | 'patch' | 'delete';
+
+/** The fields whose values differ from the form's starting ones: what the person typed. */
+function changedFields<T extends object>(start: T, now: T): Partial<T> | undefined {
+  const changed = Object.fromEntries(
+    Object.entries(now).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify((start as Record<string, unknown>)[key])),
+  ) as Partial<T>;
+  return Object.keys(changed).length > 0 ? changed : undefined;
+}
 
 /**
  * The state and submission of every form and modal: Inertia's useHttp (data, setData, errors, setError,
@@ -10,10 +20,27 @@ type Method = 'post' | 'put' | 'patch' | 'delete';
  * handling of api(). `send` resolves with the response; a refusal with field errors fills `errors`, and
  * every failure rejects with ApiError (its Portuguese message, or none for the screen's fallback). With `ifMatch`,
  * the record's version read goes as If-Match: a colleague's save in between is refused with 412 (useEditConflict).
+ * A sensitive action answered STEP_UP_REQUIRED is sent again once the person confirms with a 2FA code.
+ *
+ * With `draft` (a key naming the form and its record, e.g. `empresa:12`), what the person typed is kept in this
+ * tab when the session ends for inactivity, and given back here once: only the fields they changed, laid over
+ * the values the form starts with now, so a colleague's change to the other fields meanwhile is not undone.
  */
-export function useApiForm<T extends FormDataType<T>>(initial: T) {
-  const form = useHttp<T>(initial);
+export function useApiForm<T extends FormDataType<T>>(initial: T, options: { draft?: string } = {}) {
+  const [start] = useState(() => {
+    const kept = options.draft ? (takeDraft(options.draft) as Partial<T> | undefined) : undefined;
+    return { values: initial, restored: kept ? ({ ...initial, ...kept } as T) : null };
+  });
+  const form = useHttp<T>(start.restored ?? initial);
+  const latest = useRef(form.data);
+  latest.current = form.data;
+  useEffect(() => {
+    if (!options.draft) return;
+    return registerDraft(options.draft, () => changedFields(start.values, latest.current));
+  }, [options.draft]);
+
   async function send<R>(method: Method, path: string, options: { ifMatch?: number } = {}): Promise<R> {
+    markActivity();
     let failure: ApiError | null = null;
     try {
       return (await form.submit(method, `/api${path}`, {
@@ -24,10 +51,12 @@ export function useApiForm<T extends FormDataType<T>>(initial: T) {
         },
       })) as R;
     } catch {
-      throw failure ?? new ApiError(0, '');
+      const refused = (failure as ApiError | null) ?? new ApiError(0, '');
+      if (await confirmedAfter(refused)) return send<R>(method, path, options);
+      throw refused;
     }
   }
-  return Object.assign(form, { send });
+  return Object.assign(form, { send, restored: start.restored !== null });
 }
 
 function parseBody(text: string): { message?: string; code?: string; errors?: Record<string, string> } | null {

@@ -17,6 +17,7 @@ import { RecordHistory1765300000000 } from './1765300000000-RecordHistory.js';
 import { AdminNotifications1765400000000 } from './1765400000000-AdminNotifications.js';
 import { Imports1765500000000 } from './1765500000000-Imports.js';
 import { SessionActivity1765600000000 } from './1765600000000-SessionActivity.js';
+import { AccountEvents1765700000000 } from './1765700000000-AccountEvents.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AdminNotifications1765400000000,
   Imports1765500000000,
   SessionActivity1765600000000,
+  AccountEvents1765700000000,
 ];

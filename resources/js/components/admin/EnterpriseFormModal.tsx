@@ -119,6 +119,10 @@ function validate(fields: FormFields, billing: AddressFields | null): Errors {
   return errors;
 }
 
+/** The key of the company form's draft (kept while the session ends for inactivity): `empresa:nova` or `empresa:<id>`. */
+export const ENTERPRISE_DRAFT = 'empresa:';
+const enterpriseDraftKey = (enterprise: EnterpriseView | null) => `${ENTERPRISE_DRAFT}${enterprise ? enterprise.enterprise_id : 'nova'}`;
+
 /**
  * 'Nova Empresa' / 'Editar Empresa': every field of the company, its logos and its billing address. The
  * billing address is saved right after the company (PUT when 'Endereço diferente', DELETE when switched
@@ -141,7 +145,7 @@ interface FormModalProps {
 
 function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }: FormModalProps) {
   const toast = useToast();
-  const form = useApiForm<FormFields>(fieldsOf(enterprise));
+  const form = useApiForm<FormFields>(fieldsOf(enterprise), { draft: enterpriseDraftKey(enterprise) });
   const [billingMode, setBillingMode] = useState<'mesmo' | 'diferente'>('mesmo');
   const [billing, setBilling] = useState<AddressFields>(EMPTY_ADDRESS);
   const [hadBilling, setHadBilling] = useState(false);

@@ -1,6 +1,12 @@
 import { Download } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
+import type { SessionStateView } from '@shared/session.views';
+import { api } from '../../lib/api';
+import { AUTOMATIC, markActivity, requestStepUp } from '../../lib/session-guard';
 import { useDismiss } from '../../lib/use-dismiss';
+
+/** An export starts with at least this much of the confirmation left, or the dialog asks for a code first. */
+const CONFIRMATION_MARGIN_MS = 15_000;
 
 /**
  * "Exportar": the list's current filter, search and order as a file, every row (streamed by the server, so the
@@ -19,6 +25,26 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
   };
   // The menu closes after the link's own navigation has started: a link taken out of the page first saves nothing.
   const closeSoon = () => setTimeout(() => setOpen(false));
+  // An export is a sensitive action: without a recent 2FA confirmation the dialog asks for a code first, and the
+  // file is then saved as it streams (a link, not a copy held in memory).
+  const follow = async (event: MouseEvent<HTMLAnchorElement>) => {
+    const link = event.currentTarget;
+    if (link.dataset.confirmed === '1') {
+      delete link.dataset.confirmed;
+      closeSoon();
+      return;
+    }
+    event.preventDefault();
+    markActivity();
+    try {
+      const state = await api<SessionStateView>('GET', '/admin/sessao', undefined, AUTOMATIC);
+      if (Date.parse(state.confirmadaAte) - Date.now() < CONFIRMATION_MARGIN_MS && !(await requestStepUp())) return;
+    } catch {
+      return;
+    }
+    link.dataset.confirmed = '1';
+    link.click();
+  };
   const item = 'block rounded-md px-3 py-2.5 text-sm text-slate-700 hover:bg-slate-100';
   return (
     <div ref={box} className="relative">
@@ -42,10 +68,10 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
           aria-label="Exportar"
           className={`absolute z-20 mt-1 w-56 ${alignRight ? 'right-0' : 'left-0'} rounded-lg border border-slate-200 bg-white p-1 shadow-lg`}
         >
-          <a role="menuitem" href={href('csv')} download className={item} onClick={closeSoon}>
+          <a role="menuitem" href={href('csv')} download className={item} onClick={follow}>
             CSV (Excel)
           </a>
-          <a role="menuitem" href={href('xlsx')} download className={item} onClick={closeSoon}>
+          <a role="menuitem" href={href('xlsx')} download className={item} onClick={follow}>
             Planilha XLSX
           </a>
         </div>

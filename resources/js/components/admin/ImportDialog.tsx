@@ -11,6 +11,7 @@ import {
 } from '@shared/import.views';
 import type { TaskEvent } from '@shared/live.views';
 import { api, downloadFile, failureMessage, sessionEnded } from '../../lib/api';
+import { AUTOMATIC } from '../../lib/session-guard';
 import { useLive, useLiveEvent } from '../../lib/live';
 import { Button } from '../ui/Button';
 import { RadioGroupField, SelectField } from '../ui/fields';
@@ -93,7 +94,8 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
 
   async function refresh(id: number) {
     try {
-      const now = await api<ImportView>('GET', `/admin/importacoes/${id}`);
+      // Following the progress is the page's own doing, not the person's.
+      const now = await api<ImportView>('GET', `/admin/importacoes/${id}`, undefined, AUTOMATIC);
       started.current ??= { at: Date.now(), processed: now.processadas };
       // Reads answered out of order never take an ended import back to an earlier state.
       setState((shown) => (shown?.id === now.id && !RUNNING.includes(shown.status) ? shown : now));

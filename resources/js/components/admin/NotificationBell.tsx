@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { NotificationPage, NotificationView } from '@shared/live.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
+import { AUTOMATIC } from '../../lib/session-guard';
 import { formatDateTime } from '../../lib/dates';
 import { useLive, useLiveEvent } from '../../lib/live';
 import { useDismiss } from '../../lib/use-dismiss';
@@ -21,11 +22,11 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
 
-  async function load(before?: number) {
+  async function load(before?: number, automatic = false) {
     setBusy(true);
     setError(null);
     try {
-      const page = await api<NotificationPage>('GET', `/admin/notificacoes${before ? `?antes=${before}` : ''}`);
+      const page = await api<NotificationPage>('GET', `/admin/notificacoes${before ? `?antes=${before}` : ''}`, undefined, automatic ? AUTOMATIC : {});
       setItems((current) => (before && current ? [...current, ...page.data] : page.data));
       setNext(page.proxima);
       setUnread(() => page.nao_lidas);
@@ -42,7 +43,7 @@ export function NotificationBell() {
 
   // A new notification while the list is open shows up in it.
   useLiveEvent('contato.novo', () => {
-    if (open) void load();
+    if (open) void load(undefined, true);
   });
 
   useDismiss(

@@ -6,7 +6,8 @@ import type { EnterpriseCounts, EnterprisePage, EnterpriseView } from '@shared/e
 import { EnterpriseDetailsModal, formatCity } from '../../components/admin/EnterpriseDetailsModal';
 import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ImportButton } from '../../components/admin/ImportDialog';
-import { EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
+import { ENTERPRISE_DRAFT, EnterpriseFormModal } from '../../components/admin/EnterpriseFormModal';
+import { pendingDraft } from '../../lib/session-guard';
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
 import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
@@ -19,7 +20,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, sessionEnded } from '../../lib/api';
+import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { useListVisit } from '../../lib/use-list-visit';
 import { useOpenedDetails } from '../../lib/use-opened-details';
 import type { SharedProps } from '../../types';
@@ -63,6 +64,20 @@ export default function Empresas() {
   const [formOpen, setFormOpen] = useState(false);
   const [toggling, setToggling] = useState<EnterpriseView | null>(null);
   const [toggleBusy, setToggleBusy] = useState(false);
+
+  // Back from a session ended for inactivity with a company form half filled: it opens again as it was.
+  useEffect(() => {
+    const draft = pendingDraft(ENTERPRISE_DRAFT);
+    if (!draft) return;
+    const id = draft.key.slice(ENTERPRISE_DRAFT.length);
+    if (id === 'nova') openForm(null);
+    else
+      api<{ data: EnterpriseView }>('GET', `/admin/enterprises/${id}`)
+        .then(({ data }) => openForm(data))
+        .catch((failure: unknown) => {
+          if (!sessionEnded(failure)) toast('error', failureMessage(failure, 'Não foi possível abrir a empresa que você editava.'));
+        });
+  }, []);
 
   useEffect(() => {
     api<{ data: LogoOption[] }>('GET', '/admin/logos')

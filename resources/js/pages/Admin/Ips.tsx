@@ -12,6 +12,7 @@ import { Modal } from '../../components/ui/Modal';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
+import { endSession } from '../../lib/session';
 import type { SharedProps } from '../../types';
 
 interface AuthorizedIp {
@@ -22,6 +23,8 @@ interface AuthorizedIp {
   local: string | null;
   online: boolean;
   privado: boolean;
+  /** The address the admin's own session is using: removing it ends that session. */
+  em_uso: boolean;
 }
 
 interface TwoFactorSetup {
@@ -123,12 +126,14 @@ export default function Ips() {
     if (!removing) return;
     setRemoveBusy(true);
     try {
-      await api('DELETE', `/admin/ips-autorizados/${removing.id}`);
-      toast('success', 'IP removido com sucesso!');
+      const answer = await api<{ ok: true; sessaoEncerrada: boolean }>('DELETE', `/admin/ips-autorizados/${removing.id}`);
       setRemoving(null);
+      // The address in use: this session ended with it, as the dialog said.
+      if (answer.sessaoEncerrada) return endSession('IP_REVOKED');
+      toast('success', 'IP removido com sucesso!');
       reload();
     } catch (error) {
-      toast('error', failureMessage(error, 'Erro ao remover IP'));
+      if (!sessionEnded(error)) toast('error', failureMessage(error, 'Erro ao remover IP'));
     } finally {
       setRemoveBusy(false);
     }
@@ -144,6 +149,8 @@ export default function Ips() {
       spinning={refreshing.has(ip.id)}
     />
   );
+  const inUse = (ip: AuthorizedIp) =>
+    ip.em_uso && <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 font-sans text-xs font-semibold text-brand-900">Em uso</span>;
   const removeButton = (ip: AuthorizedIp) => <IconButton label={`Remover ${ip.ip}`} icon={Trash2} tone="danger" onClick={() => setRemoving(ip)} />;
   const status = (ip: AuthorizedIp) => (
     <span
@@ -180,7 +187,10 @@ export default function Ips() {
           <ListTable columns={['IP', 'Administrador', 'Descrição', 'Local', 'Status']}>
             {ips.map((ip) => (
               <tr key={ip.id} className="group hover:bg-slate-50">
-                <td className="px-4 py-3 font-mono break-all text-slate-900">{ip.ip}</td>
+                <td className="px-4 py-3 font-mono break-all text-slate-900">
+                  {ip.ip}
+                  {inUse(ip)}
+                </td>
                 <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
                 <td className="px-4 py-3 [overflow-wrap:anywhere] text-slate-600">{ip.descricao || '—'}</td>
                 <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
@@ -199,7 +209,10 @@ export default function Ips() {
               <li key={ip.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-mono font-semibold break-all text-slate-900">{ip.ip}</p>
+                    <p className="font-mono font-semibold break-all text-slate-900">
+                      {ip.ip}
+                      {inUse(ip)}
+                    </p>
                     <p className="text-sm text-slate-600">{ROLE_LABELS[ip.role]}</p>
                   </div>
                   {status(ip)}
@@ -226,8 +239,13 @@ export default function Ips() {
       <AddIpModal open={adding} onClose={() => setAdding(false)} onAdded={reload} />
       <ConfirmDialog
         open={removing !== null}
-        message="Tem certeza que deseja remover este IP?"
-        confirmLabel="Remover"
+        title={removing?.em_uso ? 'Remover o IP em uso' : undefined}
+        message={
+          removing?.em_uso
+            ? `${removing.ip} é o endereço que você está usando agora. Se removê-lo, você será desconectado e só poderá entrar de novo a partir de outro IP autorizado.`
+            : 'Tem certeza que deseja remover este IP?'
+        }
+        confirmLabel={removing?.em_uso ? 'Remover e sair' : 'Remover'}
         danger
         busy={removeBusy}
         onConfirm={confirmRemove}

@@ -4,13 +4,14 @@ import { TextField } from '../../components/ui/fields';
 import { Logo } from '../../components/public/Logo';
 import { PageTitle } from '../../components/ui/PageTitle';
 import { failureMessage } from '../../lib/api';
+import { keepDraftsOf } from '../../lib/session-guard';
 import { useApiForm } from '../../lib/use-api-form';
 import { storeSession, type AdminData } from '../../lib/session';
 import type { SharedProps } from '../../types';
 
 interface LoginProps extends SharedProps {
   next: string | null;
-  reason: 'ip_revogado' | 'sessao_encerrada' | 'sessao_expirada' | null;
+  reason: 'ip_revogado' | 'sessao_encerrada' | 'sessao_expirada' | 'sessao_inativa' | null;
 }
 
 interface LoginResponse {
@@ -22,6 +23,7 @@ const REASONS: Record<NonNullable<LoginProps['reason']>, string> = {
   ip_revogado: 'Sua sessão foi encerrada porque o IP deste acesso não está mais autorizado. Fale com um administrador master.',
   sessao_encerrada: 'Sua sessão foi encerrada (saída em outra aba, acesso desativado ou encerrado por um administrador master). Faça login novamente.',
   sessao_expirada: 'Sua sessão expirou. Faça login novamente.',
+  sessao_inativa: 'Sua sessão foi encerrada por inatividade. Entre de novo para voltar à página em que estava, com o que você preenchia.',
 };
 
 export default function Login() {
@@ -50,6 +52,7 @@ export default function Login() {
       const { token, admin } = await form.send<LoginResponse>('post', '/admin/login');
       setLeaving(true);
       storeSession(token, admin);
+      keepDraftsOf(admin.id);
       router.visit(next ?? '/admin/dashboard', { replace: true });
     } catch (caught) {
       setError(failureMessage(caught, 'Erro ao fazer login'));

@@ -1,6 +1,7 @@
 import { router, usePage } from '@inertiajs/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { PASSWORD_RULES_TEXT, ROLE_LABELS, type AdminSessionView, type TeamMemberView } from '@shared/team.views';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PASSWORD_RULES_TEXT, ROLE_LABELS, type AccountEventView, type AdminSessionView, type TeamMemberView } from '@shared/team.views';
+import { AccountActivityList } from '../../components/admin/AccountActivityList';
 import { SessionList } from '../../components/admin/SessionList';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -15,12 +16,15 @@ import type { SharedProps } from '../../types';
 interface Props extends SharedProps {
   perfil: TeamMemberView;
   sessions: AdminSessionView[];
+  atividade: AccountEventView[];
 }
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  // A generated id: the title has spaces, and aria-labelledby reads a space-separated list of ids.
+  const headingId = useId();
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={`secao-${title}`}>
-      <h2 id={`secao-${title}`} className="text-lg font-semibold text-slate-900">
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
@@ -29,11 +33,11 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** Every admin's own account: name, open sessions and password. */
+/** Every admin's own account: name, open sessions, password and the account's recent activity. */
 export default function Perfil() {
-  const { perfil, sessions } = usePage<Props>().props;
+  const { perfil, sessions, atividade } = usePage<Props>().props;
   const toast = useToast();
-  const reload = () => router.reload({ only: ['perfil', 'sessions'] });
+  const reload = () => router.reload({ only: ['perfil', 'sessions', 'atividade'] });
 
   const name = useApiForm({ nome: perfil.nome });
   async function saveName(event: FormEvent) {
@@ -100,7 +104,7 @@ export default function Perfil() {
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Meu perfil</h1>
-        <p className="mt-1 text-sm text-slate-600">Seus dados, as sessões abertas com a sua conta e a sua senha.</p>
+        <p className="mt-1 text-sm text-slate-600">Seus dados, as sessões abertas com a sua conta, a sua senha e a atividade da conta.</p>
       </div>
 
       <Section title="Seus dados">
@@ -185,6 +189,13 @@ export default function Perfil() {
             </Button>
           </div>
         </form>
+      </Section>
+
+      <Section
+        title="Atividade da conta"
+        description="Os 50 eventos mais recentes, do mais novo ao mais antigo. Um login de um endereço novo, a troca de senha, sessões encerradas por outra pessoa, a mudança de papel e novos IPs autorizados também são avisados por e-mail, quando a conta tem um."
+      >
+        <AccountActivityList events={atividade} />
       </Section>
 
       <ConfirmDialog

@@ -1,0 +1,171 @@
+import { router } from '@inertiajs/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { IDLE_WARNING_MINUTES, type SessionRules, type SessionStateView } from '@shared/session.views';
+import { api, failureMessage, sessionEnded } from '../../lib/api';
+import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest } from '../../lib/session-guard';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/fields';
+import { Modal } from '../ui/Modal';
+
+/** How often the idle clock is looked at. */
+const TICK_MS = 1_000;
+
+/** "m:ss" of a remaining time. */
+function clock(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The session's two timing rules in the back office (issue "Session security"): IDLE_WARNING_MINUTES before an
+ * idle session ends, "Sua sessão vai expirar por inatividade" with "Continuar conectado"; at the end, the server
+ * is asked (an automatic call, which keeps nothing open) and a session it ended goes to the login page, the
+ * page's half-filled forms kept. And the "Confirme sua identidade" dialog a sensitive action opens.
+ */
+export function SessionWatch({ rules }: { rules: SessionRules }) {
+  return (
+    <>
+      <IdleWarning rules={rules} />
+      <StepUpDialog />
+    </>
+  );
+}
+
+function IdleWarning({ rules }: { rules: SessionRules }) {
+  const idleMs = rules.inatividadeMinutos * 60_000;
+  const warnMs = Math.min(IDLE_WARNING_MINUTES * 60_000, idleMs / 2);
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const asking = useRef(false);
+
+  // Page visits are the person's activity too (API calls mark it themselves).
+  useEffect(() => {
+    markActivity();
+    return router.on('start', () => markActivity());
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      const left = lastActivity() + idleMs - Date.now();
+      setRemaining(left <= warnMs ? left : null);
+      if (left > 0 || asking.current) return;
+      // The time is up here: the server decides (another tab of this session may have been used meanwhile).
+      asking.current = true;
+      api<SessionStateView>('GET', '/admin/sessao', undefined, AUTOMATIC)
+        .then((state) => markActivity(Date.parse(state.inativaEm) - idleMs))
+        .catch(() => undefined)
+        .finally(() => {
+          asking.current = false;
+        });
+    }, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [idleMs, warnMs]);
+
+  async function stay() {
+    setBusy(true);
+    try {
+      await api<SessionStateView>('GET', '/admin/sessao');
+      setRemaining(null);
+    } catch {
+      // A session already ended goes to the login page by itself.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={remaining !== null}
+      title="Sua sessão vai expirar por inatividade"
+      footer={
+        <Button type="button" onClick={stay} disabled={busy}>
+          {busy ? 'Continuando...' : 'Continuar conectado'}
+        </Button>
+      }
+    >
+      <p className="text-sm text-slate-700">
+        Por segurança, o painel encerra a sessão após {rules.inatividadeMinutos} {rules.inatividadeMinutos === 1 ? 'minuto' : 'minutos'} sem uso.
+      </p>
+      <p className="mt-3 text-sm text-slate-700" role="timer" aria-live="off">
+        Tempo restante: <strong className="tabular-nums">{clock(remaining ?? 0)}</strong>
+      </p>
+      <p className="mt-3 text-sm text-slate-600">O que você estiver preenchendo nesta página será guardado neste navegador até você entrar de novo.</p>
+    </Modal>
+  );
+}
+
+function StepUpDialog() {
+  const [done, setDone] = useState<((confirmed: boolean) => void) | null>(null);
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    onStepUpRequest((finish) => {
+      setOtp('');
+      setError(undefined);
+      setDone(() => finish);
+    });
+    return () => onStepUpRequest(null);
+  }, []);
+
+  function finish(confirmed: boolean) {
+    done?.(confirmed);
+    setDone(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(otp.trim())) return setError('Informe os 6 dígitos do código 2FA.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api('POST', '/admin/confirmar-identidade', { otp: otp.trim() });
+      finish(true);
+    } catch (failure) {
+      if (sessionEnded(failure)) return finish(false);
+      setError(failureMessage(failure, 'Não foi possível confirmar o código. Tente novamente.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={done !== null}
+      title="Confirme sua identidade"
+      onClose={() => finish(false)}
+      busy={busy}
+      size="sm"
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={() => finish(false)} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="confirmar-identidade" disabled={busy}>
+            {busy ? 'Confirmando...' : 'Confirmar'}
+          </Button>
+        </>
+      }
+    >
+      <form id="confirmar-identidade" onSubmit={submit} noValidate>
+        <p className="mb-4 text-sm text-slate-700">
+          Esta ação é sensível. Digite o código 2FA do aplicativo autenticador para continuar; a ação será feita em seguida.
+        </p>
+        <TextField
+          id="confirmar-otp"
+          label="Código 2FA"
+          value={otp}
+          onChange={setOtp}
+          error={error}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="000000"
+          mask={(value) => value.replace(/\D/g, '')}
+          controlClassName="tracking-[0.4em]"
+        />
+      </form>
+    </Modal>
+  );
+}
