@@ -833,12 +833,7 @@ function runtimes(): Runtime[] {
  * On this process's runtime the untraced server is the benchmark's own (`base`); on another one a second untraced
  * server is started on it, so both sides of a pair run on the same Node.js.
  */
-async function tracingCost(
-  base: string,
-  auth: Record<string, string>,
-  scenarios: Scenario[],
-  runtime: Runtime,
-): Promise<Record<string, unknown>[]> {
+async function tracingCost(base: string, auth: Record<string, string>, scenarios: Scenario[], runtime: Runtime): Promise<Record<string, unknown>[]> {
   const sink = await startTraceSink();
   const untraced = runtime.node === process.execPath ? null : await startServer({}, runtime.node);
   const traced = await startServer(

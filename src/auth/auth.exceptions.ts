@@ -69,11 +69,8 @@ export class StepUpRequiredException extends AppException {
  */
 export class StepUpRefusedException extends AppException {
   constructor(used: boolean) {
-    super(
-      400,
-      used ? 'TOTP_ALREADY_USED' : 'INVALID_OTP',
-      used ? new TotpAlreadyUsedException().message : 'Código 2FA inválido.',
-      { otp: used ? 'Este código já foi usado. Aguarde o próximo.' : 'Código 2FA inválido.' },
-    );
+    super(400, used ? 'TOTP_ALREADY_USED' : 'INVALID_OTP', used ? new TotpAlreadyUsedException().message : 'Código 2FA inválido.', {
+      otp: used ? 'Este código já foi usado. Aguarde o próximo.' : 'Código 2FA inválido.',
+    });
   }
 }

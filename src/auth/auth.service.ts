@@ -254,11 +254,12 @@ export class AuthService {
       if (now - (known?.written ?? 0) >= this.activityWriteMs) {
         this.activity.set(jti, { at: now, written: now });
         this.sessionWrites.set(jti, now);
-        await plainQuery(
-          connection,
-          'UPDATE admin_sessions SET active_at = ?, last_seen_at = ? WHERE jti = ? AND (active_at IS NULL OR active_at <= ?)',
-          [databaseTime(now), databaseTime(now), jti, databaseTime(now - this.activityWriteMs)],
-        );
+        await plainQuery(connection, 'UPDATE admin_sessions SET active_at = ?, last_seen_at = ? WHERE jti = ? AND (active_at IS NULL OR active_at <= ?)', [
+          databaseTime(now),
+          databaseTime(now),
+          jti,
+          databaseTime(now - this.activityWriteMs),
+        ]);
         return;
       }
     }

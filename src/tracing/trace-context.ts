@@ -61,7 +61,7 @@ export function statementSpans(system: 'mysql' | 'sqlite') {
       if (event.success === false) failed(span, event.error);
       span.end(end);
     },
-    start(sql: string): ((error: Error | null) => void) | null {
+    start: (sql: string): ((error: Error | null) => void) | null => {
       if (!trace.getActiveSpan()?.isRecording()) return null;
       const span = open(sql);
       return (error) => {

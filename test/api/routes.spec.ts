@@ -179,7 +179,10 @@ describe('access to every route', () => {
     // What a session does: the public routes (the login, the site's forms) are no session's actions.
     const routes = registeredRoutes(sut).filter((route) => route.access !== 'public' && (route.method !== 'GET' || exports.test(route.path)));
     const unreviewed = routes.filter((route) => !route.sensitive && !everyday[`${route.method} ${route.path}`]);
-    expect(unreviewed.map((route) => `${route.method} ${route.path}`), 'neither @Sensitive() nor reviewed').toEqual([]);
+    expect(
+      unreviewed.map((route) => `${route.method} ${route.path}`),
+      'neither @Sensitive() nor reviewed',
+    ).toEqual([]);
     const stale = Object.keys(everyday).filter((key) => !routes.some((route) => `${route.method} ${route.path}` === key && !route.sensitive));
     expect(stale, 'reviewed routes that no longer exist or became sensitive').toEqual([]);
     expect(

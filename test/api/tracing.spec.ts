@@ -127,7 +127,10 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     ).toBeGreaterThan(0);
     // Statements are sent as written, with placeholders: what the person typed never reaches the collector.
     const loginStatements = login.filter(isDatabaseSpan).map((span) => String(attribute(span, 'db.query.text') ?? ''));
-    expect(loginStatements.some((text) => text.includes('?')), 'a statement with its placeholders').toBe(true);
+    expect(
+      loginStatements.some((text) => text.includes('?')),
+      'a statement with its placeholders',
+    ).toBe(true);
     for (const span of login) expect(JSON.stringify(span), span.name).not.toMatch(/ninguem|errada/);
   });
 

@@ -102,9 +102,7 @@ function writeDrafts(drafts: Draft[]): void {
 export function keepDrafts(owner: number | null): void {
   if (owner === null) return;
   const path = window.location.pathname;
-  const kept = [...openForms]
-    .map(([key, read]) => ({ owner, path, key, data: read(), savedAt: Date.now() }))
-    .filter((draft) => draft.data !== undefined);
+  const kept = [...openForms].map(([key, read]) => ({ owner, path, key, data: read(), savedAt: Date.now() })).filter((draft) => draft.data !== undefined);
   if (kept.length > 0) writeDrafts([...readDrafts().filter((draft) => draft.path !== path), ...kept]);
 }
 
