@@ -138,6 +138,43 @@ describe('two instances over one database and one Redis', () => {
     expect(statuses.every((status) => status === NOT_AUTHORIZED)).toBe(true);
   });
 
+  it('idle and confirmed alike on both: a session used only on A stays open on B, one left idle ends on both, a confirmation on A opens B', async () => {
+    // A pair of its own with one-minute rules, over its own database and the same Redis.
+    const quick = await startPair({
+      ...deployment(true),
+      DB_NAME: `agromaq_two_idle_${tag}`,
+      REDIS_KEY_PREFIX: `agromaq-test-${tag}:idle:`,
+      SESSION_IDLE_MINUTES: '1',
+      STEP_UP_MINUTES: '1',
+    });
+    try {
+      const active = await loginAs(quick.a, 'master');
+      const idle = await loginAs(quick.a, 'gestor');
+      // 65 s: `active` makes a request on A every 10 s, never on B; `idle` makes none.
+      const started = Date.now();
+      while (Date.now() - started < 65_000) {
+        await request(quick.a.server).get('/api/admin/contadores').set(bearer(active)).expect(200);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 65_000 - (Date.now() - started))));
+      }
+      // B has never served `active`: what A wrote tells it the session is in use.
+      await request(quick.b.server).get('/api/admin/contadores').set(bearer(active)).expect(200);
+      for (const sut of [quick.b, quick.a])
+        expect((await request(sut.server).get('/api/admin/contadores').set(bearer(idle)).expect(401)).body.code).toBe('SESSION_IDLE');
+
+      // Its login is 65 s old: B asks for a confirmation; given on A, B takes the action at once.
+      const body = { ip: nextTestIp(), targetRole: 'gestor', descricao: 'Filial' };
+      expect((await request(quick.b.server).post('/api/admin/ips-autorizados').set(bearer(active)).send(body).expect(403)).body.code).toBe('STEP_UP_REQUIRED');
+      await request(quick.a.server)
+        .post('/api/admin/confirmar-identidade')
+        .set(bearer(active))
+        .send({ otp: await totpCode(active.secret, 1) })
+        .expect(200);
+      await request(quick.b.server).post('/api/admin/ips-autorizados').set(bearer(active)).send(body).expect(201);
+    } finally {
+      await stopPair(quick);
+    }
+  }, 150_000);
+
   it('end a session everywhere: logged out on A, refused on B at the next request; an IP removed on A ends B’s sessions', async () => {
     const pair = shared!;
     const admin = await createAdminFixture(pair.a, 'master');
