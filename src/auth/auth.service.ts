@@ -247,25 +247,25 @@ export class AuthService {
    */
   async touchSession(jti: string, activity = false): Promise<void> {
     const now = Date.now();
-    const connection = this.sessions.manager.connection;
+    const seenDue = now - (this.sessionWrites.get(jti) ?? 0) >= SEEN_WRITE_INTERVAL_MS;
+    let activeDue = false;
     if (activity) {
-      const known = this.activity.get(jti);
-      this.activity.set(jti, { at: now, written: known?.written ?? 0 });
-      if (now - (known?.written ?? 0) >= this.activityWriteMs) {
-        this.activity.set(jti, { at: now, written: now });
-        this.sessionWrites.set(jti, now);
-        await plainQuery(connection, 'UPDATE admin_sessions SET active_at = ?, last_seen_at = ? WHERE jti = ? AND (active_at IS NULL OR active_at <= ?)', [
-          databaseTime(now),
-          databaseTime(now),
-          jti,
-          databaseTime(now - this.activityWriteMs),
-        ]);
-        return;
-      }
+      const written = this.activity.get(jti)?.written ?? 0;
+      activeDue = now - written >= this.activityWriteMs;
+      this.activity.set(jti, { at: now, written: activeDue ? now : written });
     }
-    if (now - (this.sessionWrites.get(jti) ?? 0) < SEEN_WRITE_INTERVAL_MS) return;
+    if (!seenDue && !activeDue) return;
     this.sessionWrites.set(jti, now);
-    await plainQuery(connection, 'UPDATE admin_sessions SET last_seen_at = ? WHERE jti = ?', [databaseTime(now), jti]);
+    const connection = this.sessions.manager.connection;
+    if (!activeDue) {
+      await plainQuery(connection, 'UPDATE admin_sessions SET last_seen_at = ? WHERE jti = ?', [databaseTime(now), jti]);
+      return;
+    }
+    await plainQuery(
+      connection,
+      'UPDATE admin_sessions SET last_seen_at = ?, active_at = CASE WHEN active_at IS NULL OR active_at <= ? THEN ? ELSE active_at END WHERE jti = ?',
+      [databaseTime(now), databaseTime(now - this.activityWriteMs), databaseTime(now), jti],
+    );
   }
 
   /**

@@ -62,7 +62,9 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
         // every request more than it tells.
         instrumentHooks: false,
         instrumentHandler: false,
-        requestHook: (span, request: FastifyRequest) => span.updateName(`${request.method} ${routeTemplate(request)}`),
+        requestHook: (span, request: FastifyRequest) => {
+          if (span.isRecording()) span.updateName(`${request.method} ${routeTemplate(request)}`);
+        },
       }),
       // Redis commands inside a request or a job; not the live event log's endless polling.
       // A command by its name alone: the keys of the limits carry account names and addresses.
