@@ -1,35 +1,27 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '../../src/auth/admin-role.js';
 import { Admin } from '../../src/auth/admin.entity.js';
 import { IpsService } from '../../src/ips/ips.service.js';
 import { AccountEvent } from '../../src/team/account-event.entity.js';
 import { TeamService } from '../../src/team/team.service.js';
 import type { AccountEventView } from '../../src/shared/team.views.js';
-import { loginAs, nextTestIp, totpCode, type AdminSession } from '../support/admin-session.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { nextTestIp, totpCode, type AdminSession } from '../support/admin-session.js';
+import type { TestSmtp } from '../support/smtp.js';
+import { CHROME_WINDOWS, FIREFOX_LINUX, useMailApp } from '../support/mail-app.js';
+import type { TestApp } from '../support/test-app.js';
 
+const mailApp = useMailApp();
 let sut: TestApp;
 let smtp: TestSmtp;
 /** The master who acts on the others (no e-mail, like every fixture of loginAs). */
 let master: AdminSession;
+beforeAll(() => {
+  ({ sut, smtp, master } = mailApp);
+});
 
 const PROFILE_URL = 'https://agromaq.test/admin/perfil';
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  sut = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://agromaq.test' });
-  master = await loginAs(sut, 'master');
-});
-
-afterAll(async () => {
-  await sut?.close();
-  await smtp?.close();
-});
 
 let seq = 0;
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { AdminSession as SessionRow } from '../../src/auth/admin-session.entity.js';
 import { Admin } from '../../src/auth/admin.entity.js';
@@ -10,27 +10,20 @@ import { TeamService } from '../../src/team/team.service.js';
 import { bearer, loginAs, nextTestIp, totpCode, type AdminSession } from '../support/admin-session.js';
 import { expectRefused } from '../support/refusals.js';
 import { registeredRoutes } from '../support/route-table.js';
-import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import type { TestSmtp } from '../support/smtp.js';
+import { CHROME_WINDOWS, FIREFOX_LINUX, useMailApp } from '../support/mail-app.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
+const mailApp = useMailApp();
 let sut: TestApp;
-let master: AdminSession;
 let smtp: TestSmtp;
+/** The master who acts on the others (no e-mail, like every fixture of loginAs). */
+let master: AdminSession;
+beforeAll(() => {
+  ({ sut, smtp, master } = mailApp);
+});
 
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
-const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const GOOD_PASSWORD = 'Colheitadeira-Verde-42';
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  sut = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://agromaq.test' });
-  master = await loginAs(sut, 'master');
-});
-
-afterAll(async () => {
-  await sut?.close();
-  await smtp?.close();
-});
 
 const as = (session: { token: string; ip: string }) => ({ Authorization: `Bearer ${session.token}`, 'X-Forwarded-For': session.ip });
 const team = {
