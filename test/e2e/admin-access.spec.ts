@@ -23,7 +23,8 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
 
     await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'IP de Acesso' }).click();
     await page.waitForURL(`${app.baseUrl}/admin/ips`);
-    await page.getByRole('cell', { name: master.ip, exact: true }).waitFor();
+    // The master's own address, marked as the one in use.
+    await page.getByRole('cell', { name: `${master.ip} Em uso`, exact: true }).waitFor();
     const current = page.locator('aside').first().locator('[aria-current="page"]');
     expect(await current.allInnerTexts()).toEqual(['IP de Acesso']);
     await page.screenshot({ path: 'test-results/admin-ips-1440.png', fullPage: true });
@@ -109,7 +110,7 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await logIn(page, master);
     await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
     await page.goto(`${app.baseUrl}/admin/ips`);
-    await page.getByRole('cell', { name: master.ip, exact: true }).waitFor();
+    await page.getByRole('cell', { name: `${master.ip} Em uso`, exact: true }).waitFor();
 
     await app.sut.dataSource.getRepository('AuthorizedIp').delete({ ip: master.ip });
     await page.getByRole('button', { name: 'Atualizar localizações' }).click();

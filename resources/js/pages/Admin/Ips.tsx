@@ -150,7 +150,12 @@ export default function Ips() {
     />
   );
   const inUse = (ip: AuthorizedIp) =>
-    ip.em_uso && <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 font-sans text-xs font-semibold text-brand-900">Em uso</span>;
+    ip.em_uso && (
+      <>
+        {' '}
+        <span className="ml-1 rounded bg-brand-100 px-1.5 py-0.5 font-sans text-xs font-semibold text-brand-900">Em uso</span>
+      </>
+    );
   const removeButton = (ip: AuthorizedIp) => <IconButton label={`Remover ${ip.ip}`} icon={Trash2} tone="danger" onClick={() => setRemoving(ip)} />;
   const status = (ip: AuthorizedIp) => (
     <span
