@@ -77,6 +77,8 @@ describe.skipIf(!browserAvailable)('session security in Chromium', () => {
     // The action waits for the code; the form behind it keeps what was typed.
     const confirm = page.getByRole('dialog', { name: 'Confirme sua identidade' });
     await confirm.waitFor();
+    // The code field has the focus: the person types the code at once.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('confirmar-otp');
     expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: 'test-results/admin-step-up-390.png' });
     await confirm.getByLabel('Código 2FA').fill('000000');

@@ -137,6 +137,7 @@ function StepUpDialog() {
       onClose={() => finish(false)}
       busy={busy}
       size="sm"
+      initialFocus="#confirmar-otp"
       footer={
         <>
           <Button type="button" variant="secondary" onClick={() => finish(false)} disabled={busy}>

@@ -13,13 +13,15 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   children: ReactNode;
   footer?: ReactNode;
+  /** A selector of the element to focus when it opens (a code field, say); else its first focusable element. */
+  initialFocus?: string;
 }
 
 /**
  * A dialog that locks the page's scroll and keeps Tab focus inside it. Escape is swallowed (SPEC.md):
  * a modal closes only by its own buttons, so a half-filled form is never lost by a stray key.
  */
-export function Modal({ open, title, onClose, busy = false, size = 'md', children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, busy = false, size = 'md', children, footer, initialFocus }: ModalProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -28,7 +30,7 @@ export function Modal({ open, title, onClose, busy = false, size = 'md', childre
     const previous = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    const first = (initialFocus ? panel.current?.querySelector<HTMLElement>(initialFocus) : null) ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? panel.current)?.focus();
     return () => {
       document.body.style.overflow = overflow;
