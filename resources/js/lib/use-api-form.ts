@@ -56,7 +56,7 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
       throw refused;
     }
   }
-  return Object.assign(form, { send, restored: start.restored !== null });
+  return Object.assign(form, { send });
 }
 
 function parseBody(text: string): { message?: string; code?: string; errors?: Record<string, string> } | null {

@@ -9,6 +9,8 @@ import { Modal } from '../ui/Modal';
 
 /** How often the idle clock is looked at. */
 const TICK_MS = 1_000;
+/** How long after an unanswered question about the session's end it is asked again. */
+const RETRY_MS = 15_000;
 
 /** "m:ss" of a remaining time. */
 function clock(ms: number): string {
@@ -36,7 +38,8 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
   const warnMs = Math.min(IDLE_WARNING_MINUTES * 60_000, idleMs / 2);
   const [remaining, setRemaining] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const asking = useRef(false);
+  /** No new question to the server before this instant: one in flight, or one that could not be answered. */
+  const askAfter = useRef(0);
 
   // Page visits are the person's activity too (API calls mark it themselves).
   useEffect(() => {
@@ -48,15 +51,19 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
     const timer = window.setInterval(() => {
       const left = lastActivity() + idleMs - Date.now();
       setRemaining(left <= warnMs ? left : null);
-      if (left > 0 || asking.current) return;
-      // The time is up here: the server decides (another tab of this session may have been used meanwhile).
-      asking.current = true;
-      api<SessionStateView>('GET', '/admin/sessao', undefined, AUTOMATIC)
-        .then((state) => markActivity(Date.parse(state.inativaEm) - idleMs))
-        .catch(() => undefined)
-        .finally(() => {
-          asking.current = false;
-        });
+      if (left > 0 || Date.now() < askAfter.current) return;
+      // The time is up here: the server decides (another tab of this session may have been used meanwhile). A
+      // question left unanswered (the phone offline) is asked again after RETRY_MS, not every second.
+      askAfter.current = Infinity;
+      api<SessionStateView>('GET', '/admin/sessao', undefined, AUTOMATIC).then(
+        (state) => {
+          markActivity(Date.parse(state.inativaEm) - idleMs);
+          askAfter.current = 0;
+        },
+        () => {
+          askAfter.current = Date.now() + RETRY_MS;
+        },
+      );
     }, TICK_MS);
     return () => window.clearInterval(timer);
   }, [idleMs, warnMs]);
