@@ -253,6 +253,7 @@ async function main() {
         tracingRows.push(
           ...(await tracingCost(
             base,
+            server.pid!,
             auth,
             allScenarios.filter((scenario) => TRACED_SCENARIOS.some((start) => scenario.name.startsWith(start))),
             runtime,
@@ -813,6 +814,14 @@ async function startTraceSink(): Promise<{ url: string; counts: () => { spans: n
   };
 }
 
+/** A process's CPU time so far (user + system, µs), from /proc: the clock ticks of its stat line. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command's name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
 /** A Node.js runtime the servers run on: this process's, or the Docker image's major (what production runs). */
 interface Runtime {
   node: string;
@@ -846,7 +855,13 @@ function runtimes(): Runtime[] {
  * On this process's runtime the untraced server is the benchmark's own (`base`); on another one a second untraced
  * server is started on it, so both sides of a pair run on the same Node.js.
  */
-async function tracingCost(base: string, auth: Record<string, string>, scenarios: Scenario[], runtime: Runtime): Promise<Record<string, unknown>[]> {
+async function tracingCost(
+  base: string,
+  basePid: number,
+  auth: Record<string, string>,
+  scenarios: Scenario[],
+  runtime: Runtime,
+): Promise<Record<string, unknown>[]> {
   const sink = await startTraceSink();
   const untraced = runtime.node === process.execPath ? null : await startServer({}, runtime.node);
   const traced = await startServer(
@@ -861,6 +876,7 @@ async function tracingCost(base: string, auth: Record<string, string>, scenarios
     if (untraced) {
       await untilUp(untraced.server, untraced.base);
       base = untraced.base;
+      basePid = untraced.server.pid!;
     }
     await untilUp(traced.server, traced.base);
     // A server just started runs its code cold: before the first pair, each new server is warmed up on every
@@ -879,16 +895,27 @@ async function tracingCost(base: string, auth: Record<string, string>, scenarios
       await load(on(base), 2); // warm-up
       const untracedRuns: Result[] = [];
       const tracedRuns: Result[] = [];
+      // The server's own CPU time per request in each run (µs): what the app spends, apart from what the
+      // database and the load generator take of the same two cores, so steadier than the throughput.
+      const untracedCpu: number[] = [];
+      const tracedCpu: number[] = [];
       for (let round = 0; round < TRACING_ROUNDS; round++) {
         const order = round % 2 === 0 ? ['traced', 'untraced'] : ['untraced', 'traced'];
         // An odd number of rounds would end on a traced run: the last round is always traced, then untraced.
         if (round === TRACING_ROUNDS - 1) order.splice(0, 2, 'traced', 'untraced');
         for (const which of order) {
+          const pid = which === 'traced' ? traced.server.pid! : basePid;
+          const cpuBefore = cpuMicros(pid);
           const run = strip(await load(on(which === 'traced' ? traced.base : base)));
+          const cpu = Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests));
           if (which === 'traced') {
             tracedRuns.push(run);
+            tracedCpu.push(cpu);
             tracedRequests += run.requests;
-          } else untracedRuns.push(run);
+          } else {
+            untracedRuns.push(run);
+            untracedCpu.push(cpu);
+          }
         }
       }
       const after = sink.counts();
@@ -913,6 +940,9 @@ async function tracingCost(base: string, auth: Record<string, string>, scenarios
         ratio: middle(ratios),
         rounds: ratios,
         p95Deltas: tracedRuns.map((run, index) => run.p95 - untracedRuns[index].p95),
+        cpuPerRequestUs: middle(tracedCpu),
+        untracedCpuPerRequestUs: middle(untracedCpu),
+        cpuRatio: middle(tracedCpu.map((cpu, index) => Number((cpu / Math.max(1, untracedCpu[index])).toFixed(2)))),
         spans: after.spans - before.spans,
         traces: after.traces - before.traces,
         tracedRequests,
@@ -969,7 +999,7 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
   tracing:
-    "Measured on both runtimes, each traced server beside an untraced one on the same Node.js, five alternating rounds per page after every new server is warmed up on every page (without that, the first page's first rounds measured the JIT), the spans counted only after the runs (the sink parsing JSON in the process that drives the load slowed the load itself). Three costs were found and cut: mysql2's instrumentation formatted every statement with its values and wrapped its callback on every query, sampled or not (the statements are now the app's own spans, made only under a sampled request, placeholders and no values); @fastify/otel's handler span (off: one span per request); and the exporter's 512-span batches, serialized on the event loop in one go every second or two, which held every request behind them (now 64 spans a batch, at most a second apart): the p95 delta went from +9 to +19 ms to +2 to +12 ms. What remains is within this machine's noise for some pages and not for others: the rounds of one page range from 0.65 to 1.10 on two cores shared by MariaDB, two servers and the load generator, so a 5 % difference needs more rounds than a run holds. On Node 20 every promise of every request also pays AsyncLocalStorage's async_hooks once tracing has begun (Node 24, the image's runtime, carries the context in AsyncContextFrame instead); the Node 24 rows are the ones production runs. Next step: head sampling before @fastify/otel, so an unsampled request (nine in ten) makes no span and enters no context at all.",
+    "Measured on both runtimes, each traced server beside an untraced one on the same Node.js, five alternating rounds per page after every new server is warmed up on every page, the spans counted only after the runs. Three costs were found and cut earlier: mysql2's instrumentation (formatted every statement with its values, sampled or not; the statements are now the app's own spans, made only under a sampled request), @fastify/otel's handler span, and the exporter's 512-span batches (now 64 spans, at most a second apart). Each row now also has the server's own CPU time per request (user + system from /proc, per run): 1.02 to 1.11 times the untraced server's on Node 24, about 20 to 40 µs a request. A CPU profile of each server under the companies page's load on Node 24 (BENCH_NODE_FLAGS=--cpu-prof, the last 11 s of load compared per request) puts the tracing's own code at about 10 µs a request: @opentelemetry/sdk-trace 3.6, api 2.4, otlp-transformer 1.1, core 1.0, @fastify/otel 0.8, the app's statement spans 0.8, AsyncContextFrame 0.8, the exporter's HTTP client 0.6; of these, an unsampled request (nine in ten) pays only the request span's start (startSpan, shouldSample, sanitizeAttributes, the context: about 4 µs), so head sampling before @fastify/otel would save about 1 % and was not built. The rest of the difference is spread thinly over every function of the request and the kernel's socket writes (loopback's write runs the receiver's side too), which move by as much between two untraced runs: on two cores shared by MariaDB, the load generator and the servers, the rounds of one page still range from 0.74 to 1.10, so a 5 % target is within one run's noise. The tracing's own share (about 2.5 % of the server's CPU per request, the server being about half of the machine's work per request) puts its true throughput cost near 1 to 2 %.",
   import:
     "Measured alone (the run with the list load is the import-list row). Each row goes through the form's own validation (class-transformer and class-validator) on the app's event loop; chunk n + 1 is read and checked while chunk n is written in MariaDB on the other core (its rows fire the history, kept-count and search triggers); the chunk's companies, audit entries and failed rows are written with plain multi-row INSERTs of 100 rows (TypeORM's insert builder spent time quadratic in its parameters: about 20 ms of held event loop per 500-row chunk, a third of the import's time on the main thread in the profile, taken with BENCH_NODE_FLAGS=--cpu-prof). From 1,504 rows/s before these two changes.",
   'import-list':
@@ -995,7 +1025,7 @@ function markdown(report: {
   const verdict = (row: Record<string, unknown>) => (row.met === undefined ? '' : row.met ? 'met' : '**missed**');
   const rows = report.results.map((row) =>
     row.group === 'tracing'
-      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}; untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms; ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
+      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced, ${row.cpuRatio ?? '?'} ×; untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms; ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
       : row.group === 'export'
         ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
         : row.group === 'import-preview'
