@@ -9,22 +9,26 @@ interface AxeResult {
 }
 
 /**
- * The WCAG 2.2 A and AA violations axe-core finds on the page as it is now (a dialog open, say), one line each;
- * with `within`, only inside the elements that selector matches (one dialog of the page).
+ * The WCAG 2.2 A and AA violations axe-core finds on the page as it is now (a dialog open, say), one line each,
+ * 2.5.3 (label in name, an experimental rule of axe's) included; with `within`, only inside the elements that
+ * selector matches (one dialog of the page); with `bestPractice`, axe's best practices too (landmarks, regions).
  * axe is evaluated through the DevTools protocol, which the page's Content-Security-Policy does not restrict.
  */
-export async function wcagViolations(page: Page, within?: string): Promise<string[]> {
+export async function wcagViolations(page: Page, within?: string, options: { bestPractice?: boolean } = {}): Promise<string[]> {
   // Colours in the middle of a transition (a dialog's backdrop fading in) are not the page's: measured once it ends.
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );
   await page.evaluate(axeSource);
-  return page.evaluate(async (selector) => {
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', ...(options.bestPractice ? ['best-practice'] : [])];
+  return page.evaluate(async ({ selector, tags }) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
     const result = await axe.run(selector ? { include: [selector] } : document, {
       resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      runOnly: { type: 'tag', values: tags },
+      // 2.5.3 Label in Name: axe keeps its rule among the experimental ones, off unless asked for.
+      rules: { 'label-content-name-mismatch': { enabled: true } },
     });
     return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, within);
+  }, { selector: within, tags });
 }

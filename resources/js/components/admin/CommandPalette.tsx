@@ -199,43 +199,46 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
           </button>
         </div>
 
-        <div ref={listRef} id={listId} role="listbox" aria-label="Resultados" className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-2">
-          {groups.map((group) => (
-            <div key={group.key} role="group" aria-label={group.label} className="pb-1">
-              <div className="flex items-center gap-2 px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase" aria-hidden>
-                <group.icon className="h-3.5 w-3.5" />
-                {group.label}
-              </div>
-              {group.options.map((option) => {
-                const index = options.indexOf(option);
-                const selected = index === active;
-                return (
-                  <div
-                    key={option.id}
-                    id={optionId(option)}
-                    role="option"
-                    aria-selected={selected}
-                    onMouseMove={() => setActive(index)}
-                    onClick={() => go(option)}
-                    className={`mx-2 flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 ${selected ? 'bg-brand-50 ring-1 ring-brand-200' : ''}`}
-                  >
-                    <div className="min-w-0 flex-1">
-                      <div className={`truncate text-sm ${option.all ? 'font-medium text-brand-800' : 'font-semibold text-slate-900'}`} title={option.title}>
-                        {option.title}
-                      </div>
-                      {option.detail && (
-                        <div className="truncate text-xs text-slate-500" title={option.detail}>
-                          {option.detail}
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-2">
+          {/* The status message is the listbox's neighbour, never its child: a listbox holds options and groups only. */}
+          <div ref={listRef} id={listId} role="listbox" aria-label="Resultados">
+            {groups.map((group) => (
+              <div key={group.key} role="group" aria-label={group.label} className="pb-1">
+                <div className="flex items-center gap-2 px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase" aria-hidden>
+                  <group.icon className="h-3.5 w-3.5" />
+                  {group.label}
+                </div>
+                {group.options.map((option) => {
+                  const index = options.indexOf(option);
+                  const selected = index === active;
+                  return (
+                    <div
+                      key={option.id}
+                      id={optionId(option)}
+                      role="option"
+                      aria-selected={selected}
+                      onMouseMove={() => setActive(index)}
+                      onClick={() => go(option)}
+                      className={`mx-2 flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 ${selected ? 'bg-brand-50 ring-1 ring-brand-200' : ''}`}
+                    >
+                      <div className="min-w-0 flex-1">
+                        <div className={`truncate text-sm ${option.all ? 'font-medium text-brand-800' : 'font-semibold text-slate-900'}`} title={option.title}>
+                          {option.title}
                         </div>
-                      )}
+                        {option.detail && (
+                          <div className="truncate text-xs text-slate-500" title={option.detail}>
+                            {option.detail}
+                          </div>
+                        )}
+                      </div>
+                      {selected && <CornerDownLeft className="h-4 w-4 shrink-0 text-brand-700" aria-hidden />}
                     </div>
-                    {selected && <CornerDownLeft className="h-4 w-4 shrink-0 text-brand-700" aria-hidden />}
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-          <p className={`text-sm text-slate-500 ${message ? 'px-4 py-3' : ''}`} role="status">
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+          <p className={`text-sm text-slate-600 ${message ? 'px-4 py-3' : ''}`} role="status">
             {message}
           </p>
         </div>

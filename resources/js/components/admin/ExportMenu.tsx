@@ -66,7 +66,7 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
         <div
           role="menu"
           aria-label="Exportar"
-          className={`absolute z-20 mt-1 w-56 ${alignRight ? 'right-0' : 'left-0'} rounded-lg border border-slate-200 bg-white p-1 shadow-lg`}
+          className={`mt-1 w-56 sm:absolute sm:z-20 ${alignRight ? 'sm:right-0' : 'sm:left-0'} rounded-lg border border-slate-200 bg-white p-1 shadow-lg`}
         >
           <a role="menuitem" href={href('csv')} download className={item} onClick={follow}>
             CSV (Excel)

@@ -50,9 +50,9 @@ export default function Convite() {
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-10">
       <PageTitle />
       <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
+        <header className="mb-6 flex justify-center">
           <Logo appName={appName} light />
-        </div>
+        </header>
         <main className="rounded-2xl bg-white p-6 shadow-xl sm:p-8">
           <h1 className="text-xl font-bold text-brand-950">Definir senha do painel</h1>
           {done ? (

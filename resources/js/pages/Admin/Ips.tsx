@@ -234,9 +234,9 @@ export default function Ips() {
         </>
       )}
 
-      <p className="mt-6 text-xs text-slate-500">
+      <p className="mt-6 text-xs text-slate-600">
         Localização aproximada:{' '}
-        <a href="https://db-ip.com" className="underline hover:text-slate-700" target="_blank" rel="noreferrer">
+        <a href="https://db-ip.com" className="underline hover:text-slate-800" target="_blank" rel="noreferrer">
           IP Geolocation by DB-IP
         </a>
       </p>
@@ -386,7 +386,7 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
             id="ip-description"
             label={
               <>
-                Descrição <span className="font-normal text-slate-400">(opcional)</span>
+                Descrição <span className="font-normal text-slate-500">(opcional)</span>
               </>
             }
             value={form.data.descricao}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AdminRole } from '../../src/auth/admin-role.js';
+import { wcagViolations } from '../support/axe.js';
+import { browserAvailable, browserFrom, logIn, useBrowserApp, type BrowserApp } from '../support/browser.js';
+import { createAdminFixture } from '../support/admin-session.js';
+import { registeredRoutes } from '../support/route-table.js';
+import { seedLongestRows } from '../support/long-values.js';
+import { createAppUser, createCompanyRow } from '../support/row-factories.js';
+
+const app = useBrowserApp();
+
+/**
+ * Every page of the back office, with who opens it. The route-table test below fails when a page is added
+ * without an entry here, so a new screen is checked the day it lands.
+ */
+const ADMIN_PAGES: { path: string; roles: AdminRole[] }[] = [
+  { path: '/admin/dashboard', roles: ['master', 'gestor'] },
+  { path: '/admin/empresas', roles: ['master', 'gestor'] },
+  { path: '/admin/usuarios', roles: ['master', 'gestor'] },
+  { path: '/admin/contato', roles: ['master', 'gestor'] },
+  { path: '/admin/perfil', roles: ['master', 'gestor'] },
+  { path: '/admin/ips', roles: ['master'] },
+  { path: '/admin/auditoria', roles: ['master'] },
+  { path: '/admin/equipe', roles: ['master'] },
+];
+/** Pages opened without a session: checked in their own tests below. */
+const ANONYMOUS_PAGES = ['/admin/login', '/admin/convite'];
+/** Routes of the pages' controllers that only send the browser elsewhere. */
+const REDIRECTS = ['/admin'];
+
+/** The widths the back office is checked at: a phone and a desktop. */
+const WIDTHS = [390, 1440];
+
+/** The page as it is once settled: no list being reloaded (aria-busy), no transition running. */
+async function violations(page: Page, within?: string): Promise<string[]> {
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+  return wcagViolations(page, within, { bestPractice: true });
+}
+
+/** Logs in as a new admin of `role` at `width` and returns the page, on the dashboard. */
+async function signedIn(target: BrowserApp, role: AdminRole, width: number) {
+  const admin = await createAdminFixture(target.sut, role);
+  const { context, page, errors } = await browserFrom(target.browser, admin.ip, width);
+  await page.goto(`${target.baseUrl}/admin/login`);
+  await logIn(page, admin);
+  await page.waitForURL(/\/admin\/dashboard/);
+  return { page, close: () => context.close(), errors };
+}
+
+/** Opens an admin page and waits for its main heading. */
+async function visit(page: Page, path: string) {
+  await page.goto(`${app.baseUrl}${path}`);
+  await page.locator('main h1').first().waitFor();
+}
+
+describe.skipIf(!browserAvailable)('accessibility of the back office (WCAG 2.2 AA, axe)', () => {
+  it('every admin page served by a pages controller has an accessibility check here', () => {
+    const pages = registeredRoutes(app.sut)
+      .filter((route) => route.method === 'GET' && route.path.startsWith('/admin') && route.handler.includes('PagesController'))
+      .map((route) => route.path);
+    const checked = [...ADMIN_PAGES.map((entry) => entry.path), ...ANONYMOUS_PAGES, ...REDIRECTS];
+    expect(pages.filter((path) => !checked.includes(path))).toEqual([]);
+  });
+
+  for (const width of WIDTHS) {
+    it(`the login page, empty and with an error (${width} px)`, async () => {
+      const { page, context } = await browserFrom(app.browser, '203.0.113.250', width).then((opened) => ({ ...opened }));
+      try {
+        await page.goto(`${app.baseUrl}/admin/login`);
+        await page.getByRole('button', { name: 'Entrar' }).waitFor();
+        expect(await violations(page), 'login').toEqual([]);
+        await page.getByLabel('Usuário').fill('ninguem');
+        await page.getByLabel('Senha', { exact: true }).fill('senha errada');
+        await page.getByLabel('2FA').fill('123456');
+        await page.getByRole('button', { name: 'Entrar' }).click();
+        await page.getByRole('alert').first().waitFor();
+        expect(await violations(page), 'login with its error').toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    for (const role of ['master', 'gestor'] as const) {
+      it(`every page a ${role} opens, with the longest values (${width} px)`, async () => {
+        await seedLongestRows(app.sut, `A11y${width}${role[0]}`);
+        const { page, close, errors } = await signedIn(app, role, width);
+        try {
+          const found: Record<string, string[]> = {};
+          for (const entry of ADMIN_PAGES.filter((candidate) => candidate.roles.includes(role))) {
+            await visit(page, entry.path);
+            const list = await violations(page);
+            if (list.length > 0) found[entry.path] = list;
+          }
+          expect(found).toEqual({});
+          expect(errors).toEqual([]);
+        } finally {
+          await close();
+        }
+      });
+    }
+  }
+});
+
+/** The page with a dialog or popover open, as a whole: the dialog, and the page behind it as a reader finds it. */
+async function expectClean(page: Page, what: string) {
+  expect(await violations(page), what).toEqual([]);
+}
+
+describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (WCAG 2.2 AA, axe)', () => {
+  for (const width of WIDTHS) {
+    it(`company form (new, invalid, edit), details, bulk confirmation, export menu (${width} px)`, async () => {
+      const marker = `Dlg${width}${Date.now() % 100000}`;
+      await createCompanyRow(app.sut, { fantasia: `${marker} Máquinas`, razao: `${marker} Máquinas Agrícolas LTDA` });
+      const { page, close, errors } = await signedIn(app, 'master', width);
+      try {
+        await visit(page, `/admin/empresas?status=todos&busca=${marker}`);
+        await page.getByRole('button', { name: `${marker} Máquinas`, exact: true }).first().waitFor();
+
+        await page.getByRole('button', { name: 'Nova Empresa' }).click();
+        const form = page.getByRole('dialog', { name: 'Nova Empresa' });
+        await form.waitFor();
+        await expectClean(page, 'the new company form');
+        await form.getByLabel('CNPJ').fill('11222333000180');
+        await form.getByLabel('Inscrição Estadual').click();
+        await form.getByText('CNPJ inválido').waitFor();
+        await expectClean(page, 'the new company form with an error');
+        await form.getByRole('button', { name: 'Cancelar' }).click();
+
+        await page.getByRole('button', { name: `Editar ${marker} Máquinas` }).first().click();
+        const edit = page.getByRole('dialog', { name: 'Editar Empresa' });
+        await edit.getByLabel('Razão Social').waitFor();
+        await expect.poll(() => edit.getByLabel('Razão Social').inputValue()).toContain(marker);
+        await expectClean(page, 'the company edit form');
+        await edit.getByRole('button', { name: 'Cancelar' }).click();
+
+        await page.getByRole('button', { name: `${marker} Máquinas`, exact: true }).first().click();
+        const details = page.getByRole('dialog', { name: 'Detalhes da Empresa' });
+        await details.getByText(`${marker} Máquinas Agrícolas LTDA`).first().waitFor();
+        await expectClean(page, 'the company details');
+        await details.getByRole('button', { name: 'Fechar', exact: true }).first().click();
+
+        await page.getByRole('checkbox', { name: `Selecionar ${marker} Máquinas` }).first().check();
+        const bar = page.getByRole('region', { name: 'Seleção' });
+        await bar.getByRole('button', { name: 'Desativar' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Desativar empresas' });
+        await confirm.waitFor();
+        await expectClean(page, 'the bulk confirmation');
+        await confirm.getByRole('button', { name: 'Cancelar' }).click();
+
+        await page.getByRole('button', { name: 'Exportar' }).click();
+        await page.getByRole('menuitem', { name: 'CSV (Excel)' }).waitFor();
+        await page.screenshot({ path: `test-results/a11y-export-menu-${width}.png` });
+        await expectClean(page, 'the export menu');
+        await page.keyboard.press('Escape');
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`app-user form, add IP with its QR step, command palette with results, none and an error (${width} px)`, async () => {
+      const marker = `Plt${width}${Date.now() % 100000}`;
+      await createAppUser(app.sut, { firstname: 'Josefa', lastname: `${marker} Araújo`, email: `josefa.${marker.toLowerCase()}@exemplo.com.br` });
+      const { page, close, errors } = await signedIn(app, 'master', width);
+      try {
+        await visit(page, `/admin/usuarios?status=todos&busca=${marker}`);
+        await page.getByRole('button', { name: `Editar Josefa ${marker} Araújo` }).first().click();
+        const user = page.getByRole('dialog', { name: 'Editar Usuário' });
+        await expect.poll(() => user.getByLabel('Email').first().inputValue()).toContain(marker.toLowerCase());
+        await expectClean(page, 'the app-user form');
+        await user.getByRole('button', { name: 'Cancelar' }).click();
+
+        await visit(page, '/admin/ips');
+        await page.getByRole('button', { name: 'Adicionar IP' }).click();
+        const add = page.getByRole('dialog', { name: 'Adicionar IP' });
+        await add.getByLabel('IP', { exact: true }).waitFor();
+        await expectClean(page, 'the add-IP form');
+        await add.getByLabel('Administrador').selectOption('gestor');
+        await add.getByLabel('IP', { exact: true }).fill(`198.51.100.${width === 390 ? 39 : 144}`);
+        await add.getByLabel(/Descrição/).fill('Escritório de Londrina');
+        await add.getByRole('button', { name: 'Salvar' }).click();
+        const setup = page.getByRole('dialog', { name: 'Configurar 2FA' });
+        await setup.getByRole('img', { name: 'QR code do 2FA' }).waitFor();
+        await expectClean(page, 'the QR step');
+        await setup.getByRole('button', { name: 'Concluir' }).click();
+
+        await page.keyboard.press('Control+k');
+        const palette = page.getByRole('dialog', { name: 'Buscar em tudo' });
+        await palette.getByRole('combobox').fill(marker);
+        await palette.getByRole('option').first().waitFor();
+        await expectClean(page, 'the palette with results');
+        await palette.getByRole('combobox').fill('zzqxw nada assim');
+        await palette.getByText('Nada encontrado').waitFor();
+        await expectClean(page, 'the palette with no results');
+        await page.route('**/api/admin/busca?**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' }));
+        await palette.getByRole('combobox').fill('falha de rede');
+        await palette.getByText('Falha na busca. Tente novamente.').waitFor();
+        await expectClean(page, 'the palette with an error');
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('the invitation page, with a link that is not valid (390 and 1440 px)', async () => {
+    for (const width of WIDTHS) {
+      const { page, context } = await browserFrom(app.browser, '203.0.113.251', width);
+      try {
+        await page.goto(`${app.baseUrl}/admin/convite?token=nao-vale`);
+        await page.locator('main h1').waitFor();
+        expect(await violations(page), `convite at ${width} px`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
+describe.skipIf(!browserAvailable)('reflow and targets', () => {
+  it('no admin page scrolls sideways at 320 px (1280 px at 400 % zoom), and every row tick box has a 24 px target', async () => {
+    await seedLongestRows(app.sut, 'Reflow320');
+    const { page, close } = await signedIn(app, 'master', 320);
+    try {
+      const wide: Record<string, number> = {};
+      for (const entry of ADMIN_PAGES) {
+        await visit(page, entry.path);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 320) wide[entry.path] = width;
+      }
+      expect(wide).toEqual({});
+      await visit(page, '/admin/empresas?status=todos');
+      const boxes = await page.locator('label:has(> input[type="checkbox"])').evaluateAll((labels) =>
+        labels.filter((label) => label.getClientRects().length > 0).map((label) => {
+          const box = label.getBoundingClientRect();
+          return { width: box.width, height: box.height };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThanOrEqual(24);
+        expect(box.height).toBeGreaterThanOrEqual(24);
+      }
+    } finally {
+      await close();
+    }
+  });
+});
