@@ -41,13 +41,18 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
 
   async function send<R>(method: Method, path: string, options: { ifMatch?: number } = {}): Promise<R> {
     markActivity();
+    // The form being sent: the one holding the control that sent it (its submit button, or a field on Enter).
+    const sender = typeof document === 'undefined' ? null : document.activeElement;
     let failure: ApiError | null = null;
     try {
       return (await form.submit(method, `/api${path}`, {
         headers: options.ifMatch === undefined ? apiHeaders() : { ...apiHeaders(), 'If-Match': `"${options.ifMatch}"` },
         onHttpException: (response: { status: number; data: string }) => {
           failure = apiFailure(response.status, path, parseBody(response.data));
-          if (failure.errors && failure.status !== 412) form.setError(failure.errors as Parameters<typeof form.setError>[0]);
+          if (failure.errors && failure.status !== 412) {
+            form.setError(failure.errors as Parameters<typeof form.setError>[0]);
+            focusFirstInvalid(sender);
+          }
         },
       })) as R;
     } catch {
@@ -57,6 +62,23 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
     }
   }
   return Object.assign(form, { send });
+}
+
+/**
+ * After a refused save, the focus goes to the first field marked invalid (aria-invalid, its error tied by
+ * aria-describedby, so a screen reader reads the field and its error at once): in the form that was sent, else
+ * in the dialog on top, else in the page. Waits for the errors to be drawn.
+ */
+function focusFirstInvalid(sender: Element | null): void {
+  if (typeof window === 'undefined') return;
+  window.requestAnimationFrame(() =>
+    window.requestAnimationFrame(() => {
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      const scope = sender?.closest('form') ?? (dialogs.length > 0 ? dialogs[dialogs.length - 1] : document);
+      const invalid = scope.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (invalid && !invalid.contains(document.activeElement)) invalid.focus();
+    }),
+  );
 }
 
 function parseBody(text: string): { message?: string; code?: string; errors?: Record<string, string> } | null {
