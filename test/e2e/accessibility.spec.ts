@@ -5,6 +5,7 @@ import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, browserFrom, logIn, useBrowserApp, type BrowserApp } from '../support/browser.js';
 import { createAdminFixture } from '../support/admin-session.js';
 import { registeredRoutes } from '../support/route-table.js';
+import { unreachable } from '../support/reach.js';
 import { seedLongestRows } from '../support/long-values.js';
 import { createAppUser, createCompanyRow } from '../support/row-factories.js';
 
@@ -115,7 +116,10 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
       const { page, close, errors } = await signedIn(app, 'master', width);
       try {
         await visit(page, `/admin/empresas?status=todos&busca=${marker}`);
-        await page.getByRole('button', { name: `${marker} Máquinas`, exact: true }).first().waitFor();
+        await page
+          .getByRole('button', { name: `${marker} Máquinas`, exact: true })
+          .first()
+          .waitFor();
 
         await page.getByRole('button', { name: 'Nova Empresa' }).click();
         const form = page.getByRole('dialog', { name: 'Nova Empresa' });
@@ -127,20 +131,29 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
         await expectClean(page, 'the new company form with an error');
         await form.getByRole('button', { name: 'Cancelar' }).click();
 
-        await page.getByRole('button', { name: `Editar ${marker} Máquinas` }).first().click();
+        await page
+          .getByRole('button', { name: `Editar ${marker} Máquinas` })
+          .first()
+          .click();
         const edit = page.getByRole('dialog', { name: 'Editar Empresa' });
         await edit.getByLabel('Razão Social').waitFor();
         await expect.poll(() => edit.getByLabel('Razão Social').inputValue()).toContain(marker);
         await expectClean(page, 'the company edit form');
         await edit.getByRole('button', { name: 'Cancelar' }).click();
 
-        await page.getByRole('button', { name: `${marker} Máquinas`, exact: true }).first().click();
+        await page
+          .getByRole('button', { name: `${marker} Máquinas`, exact: true })
+          .first()
+          .click();
         const details = page.getByRole('dialog', { name: 'Detalhes da Empresa' });
         await details.getByText(`${marker} Máquinas Agrícolas LTDA`).first().waitFor();
         await expectClean(page, 'the company details');
         await details.getByRole('button', { name: 'Fechar', exact: true }).first().click();
 
-        await page.getByRole('checkbox', { name: `Selecionar ${marker} Máquinas` }).first().check();
+        await page
+          .getByRole('checkbox', { name: `Selecionar ${marker} Máquinas` })
+          .first()
+          .check();
         const bar = page.getByRole('region', { name: 'Seleção' });
         await bar.getByRole('button', { name: 'Desativar' }).click();
         const confirm = page.getByRole('dialog', { name: 'Desativar empresas' });
@@ -165,7 +178,10 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
       const { page, close, errors } = await signedIn(app, 'master', width);
       try {
         await visit(page, `/admin/usuarios?status=todos&busca=${marker}`);
-        await page.getByRole('button', { name: `Editar Josefa ${marker} Araújo` }).first().click();
+        await page
+          .getByRole('button', { name: `Editar Josefa ${marker} Araújo` })
+          .first()
+          .click();
         const user = page.getByRole('dialog', { name: 'Editar Usuário' });
         await expect.poll(() => user.getByLabel('Email').first().inputValue()).toContain(marker.toLowerCase());
         await expectClean(page, 'the app-user form');
@@ -232,16 +248,102 @@ describe.skipIf(!browserAvailable)('reflow and targets', () => {
       expect(wide).toEqual({});
       await visit(page, '/admin/empresas?status=todos');
       const boxes = await page.locator('label:has(> input[type="checkbox"])').evaluateAll((labels) =>
-        labels.filter((label) => label.getClientRects().length > 0).map((label) => {
-          const box = label.getBoundingClientRect();
-          return { width: box.width, height: box.height };
-        }),
+        labels
+          .filter((label) => label.getClientRects().length > 0)
+          .map((label) => {
+            const box = label.getBoundingClientRect();
+            return { width: box.width, height: box.height };
+          }),
       );
       expect(boxes.length).toBeGreaterThan(0);
       for (const box of boxes) {
         expect(box.width).toBeGreaterThanOrEqual(24);
         expect(box.height).toBeGreaterThanOrEqual(24);
       }
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe.skipIf(!browserAvailable)('motion, text spacing and zoom', () => {
+  it('runs no animation or transition when reduced motion is asked for', async () => {
+    const admin = await createAdminFixture(app.sut, 'master');
+    const context = await app.browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+      extraHTTPHeaders: { 'X-Forwarded-For': admin.ip },
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${app.baseUrl}/admin/login`);
+      await logIn(page, admin);
+      await page.waitForURL(/\/admin\/dashboard/);
+      await visit(page, '/admin/empresas');
+      await page.getByRole('button', { name: 'Nova Empresa' }).click();
+      await page.getByRole('dialog', { name: 'Nova Empresa' }).waitFor();
+      const moving = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('*')]
+            .map((element) => getComputedStyle(element))
+            .filter((style) => parseFloat(style.animationDuration) > 0.001 || parseFloat(style.transitionDuration) > 0.001).length,
+      );
+      expect(moving).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('text spacing overrides (1.4.12) cut no text and hide no action, and 200 % zoom at 1280 px keeps every action in reach', async () => {
+    // 200 % zoom of a 1280 px window is a 640 px wide viewport at twice the pixel ratio.
+    const { page, close } = await signedIn(app, 'master', 640);
+    try {
+      for (const entry of ADMIN_PAGES) {
+        await visit(page, entry.path);
+        await page.addStyleTag({
+          content:
+            '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+        });
+        const problems = await page.evaluate(() => {
+          const found: string[] = [];
+          if (document.documentElement.scrollWidth > window.innerWidth) found.push(`scrolls sideways (${document.documentElement.scrollWidth} px)`);
+          // Buttons and links whose own text no longer fits the box that clips it.
+          for (const element of document.querySelectorAll<HTMLElement>('main button, main a, header button, header a')) {
+            if (element.getClientRects().length === 0) continue;
+            const style = getComputedStyle(element);
+            const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
+            if (clips && element.scrollHeight > element.clientHeight + 1 && !element.title)
+              found.push(`text cut in ${element.textContent?.trim().slice(0, 40)}`);
+          }
+          return found;
+        });
+        expect(problems, entry.path).toEqual([]);
+        expect(await unreachable(page, 'main, header'), `${entry.path} at 200 % with wider text spacing`).toEqual([]);
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
+/** An ARIA snapshot with its figures (counts, badges) as `#`: what is kept is the names, the roles and their order. */
+async function ariaTree(locator: ReturnType<Page['locator']>): Promise<string> {
+  return `${(await locator.ariaSnapshot()).replace(/\d+/g, '#')}\n`;
+}
+
+describe.skipIf(!browserAvailable)('the accessibility tree stays right (ARIA snapshots)', () => {
+  it('the menu, a list page, the company form and the palette', async () => {
+    const { page, close } = await signedIn(app, 'master', 1440);
+    try {
+      await visit(page, '/admin/empresas?status=todos&busca=ninguem-com-este-nome');
+      await page.getByText('Nenhuma empresa encontrada').first().waitFor();
+      await expect(await ariaTree(page.getByRole('navigation').first())).toMatchFileSnapshot('__snapshots__/aria-menu.yml');
+      await expect(await ariaTree(page.locator('main'))).toMatchFileSnapshot('__snapshots__/aria-empresas.yml');
+      await page.getByRole('button', { name: 'Nova Empresa' }).click();
+      await expect(await ariaTree(page.getByRole('dialog', { name: 'Nova Empresa' }))).toMatchFileSnapshot('__snapshots__/aria-empresa-form.yml');
+      await page.getByRole('dialog', { name: 'Nova Empresa' }).getByRole('button', { name: 'Cancelar' }).click();
+      await page.keyboard.press('Control+k');
+      await expect(await ariaTree(page.getByRole('dialog', { name: 'Buscar em tudo' }))).toMatchFileSnapshot('__snapshots__/aria-palette.yml');
     } finally {
       await close();
     }

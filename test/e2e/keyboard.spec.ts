@@ -82,7 +82,10 @@ describe.skipIf(!browserAvailable)('the daily flows with the keyboard alone', ()
       expect(created.fantasia).toBe(`${marker} Delta`);
 
       // Edit it.
-      await page.getByRole('button', { name: `${marker} Delta`, exact: true }).first().waitFor();
+      await page
+        .getByRole('button', { name: `${marker} Delta`, exact: true })
+        .first()
+        .waitFor();
       await tabTo(page, page.getByRole('button', { name: `Editar ${marker} Delta` }).first());
       await page.keyboard.press('Enter');
       const edit = page.getByRole('dialog', { name: 'Editar Empresa' });
@@ -92,7 +95,9 @@ describe.skipIf(!browserAvailable)('the daily flows with the keyboard alone', ()
       await page.keyboard.type(' Matriz');
       await tabTo(page, edit.getByRole('button', { name: 'Salvar' }));
       await page.keyboard.press('Enter');
-      await expect.poll(async () => (await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: created.enterpriseId })).fantasia).toBe(`${marker} Delta Matriz`);
+      await expect
+        .poll(async () => (await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: created.enterpriseId })).fantasia)
+        .toBe(`${marker} Delta Matriz`);
       await expect.poll(() => edit.count()).toBe(0);
 
       // Deactivate three in bulk, with one confirmation.
@@ -108,7 +113,11 @@ describe.skipIf(!browserAvailable)('the daily flows with the keyboard alone', ()
       await tabTo(page, confirm.getByRole('button', { name: 'Desativar' }));
       await page.keyboard.press('Enter');
       await expect
-        .poll(async () => (await app.sut.dataSource.getRepository(Enterprise).findBy({ enterpriseId: In(trio.map((company) => company.enterpriseId)) })).map((row) => Number(row.ativo)))
+        .poll(async () =>
+          (await app.sut.dataSource.getRepository(Enterprise).findBy({ enterpriseId: In(trio.map((company) => company.enterpriseId)) })).map((row) =>
+            Number(row.ativo),
+          ),
+        )
         .toEqual([0, 0, 0]);
 
       // Export the filtered list.

@@ -21,14 +21,17 @@ export async function wcagViolations(page: Page, within?: string, options: { bes
   );
   await page.evaluate(axeSource);
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', ...(options.bestPractice ? ['best-practice'] : [])];
-  return page.evaluate(async ({ selector, tags }) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
-    const result = await axe.run(selector ? { include: [selector] } : document, {
-      resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: tags },
-      // 2.5.3 Label in Name: axe keeps its rule among the experimental ones, off unless asked for.
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, { selector: within, tags });
+  return page.evaluate(
+    async ({ selector, tags }) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResult> } }).axe;
+      const result = await axe.run(selector ? { include: [selector] } : document, {
+        resultTypes: ['violations'],
+        runOnly: { type: 'tag', values: tags },
+        // 2.5.3 Label in Name: axe keeps its rule among the experimental ones, off unless asked for.
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+      });
+      return result.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    },
+    { selector: within, tags },
+  );
 }
