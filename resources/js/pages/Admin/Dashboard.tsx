@@ -41,13 +41,13 @@ export default function Dashboard() {
 
       {failed && <LoadError message="Erro ao carregar dados" onRetry={load} />}
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <MetricCard label="Usuários ativos no app" value={cards?.usuariosAtivos} href="/admin/usuarios" />
         <MetricCard label="Empresas ativas" value={cards?.empresasAtivas} href="/admin/empresas" />
         <MetricCard label="Contatos pendentes" value={cards?.contatosPendentes} href="/admin/contato" />
       </div>
 
-      <div className="mt-6 grid gap-4 xl:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-4 xl:grid-cols-2">
         <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="donut-title">
           <h2 id="donut-title" className="font-semibold text-slate-900">
             Usuários por empresa
@@ -79,6 +79,9 @@ export default function Dashboard() {
                       ))}
                     </Pie>
                     <Tooltip
+                      // A company's name may be one long word: the tooltip wraps it within the phone's width.
+                      wrapperStyle={{ maxWidth: 240 }}
+                      contentStyle={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
                       formatter={(value, name) => [
                         `${Number(value).toLocaleString('pt-BR')} usuário(s) · ${formatShare(Number(value), donutTotal)}`,
                         String(name),
