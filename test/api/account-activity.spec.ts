@@ -18,7 +18,7 @@ let smtp: TestSmtp;
 /** The master who acts on the others (no e-mail, like every fixture of loginAs). */
 let master: AdminSession;
 beforeAll(() => {
-  ({ sut, smtp, master } = mailApp);
+  ({ sut, smtp, admin: master } = mailApp);
 });
 
 const PROFILE_URL = 'https://agromaq.test/admin/perfil';

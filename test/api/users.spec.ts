@@ -1,16 +1,17 @@
 import argon2 from 'argon2';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '../../src/shared/br/index.js';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { AccountDeletionRequest, PasswordReset } from '../../src/users/account-token.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
 import { Cargo } from '../../src/users/cargo.entity.js';
 import { Ocupacao } from '../../src/users/ocupacao.entity.js';
-import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
+import { bearer, nextTestIp, type AdminSession } from '../support/admin-session.js';
 import { createEnterprise } from '../support/enterprise-factory.js';
 import { createAppUser } from '../support/row-factories.js';
 import { startTestSmtp, type TestSmtp } from '../support/smtp.js';
+import { useMailApp } from '../support/mail-app.js';
 import { HistoryService } from '../../src/history/history.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { expectRefused } from '../support/refusals.js';
@@ -19,15 +20,9 @@ let sut: TestApp;
 let admin: AdminSession;
 let smtp: TestSmtp;
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  sut = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://agromaq.test' });
-  admin = await loginAs(sut, 'gestor');
-});
-
-afterAll(async () => {
-  await sut?.close();
-  await smtp?.close();
+const mailApp = useMailApp('gestor');
+beforeAll(() => {
+  ({ sut, smtp, admin } = mailApp);
 });
 
 const users = () => sut.dataSource.getRepository(AppUser);

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AdminRole } from '../../src/auth/admin-role.js';
 import { wcagViolations } from '../support/axe.js';
-import { browserAvailable, browserFrom, logIn, useBrowserApp, type BrowserApp } from '../support/browser.js';
-import { createAdminFixture } from '../support/admin-session.js';
+import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { registeredRoutes } from '../support/route-table.js';
 import { unreachable } from '../support/reach.js';
 import { seedLongestRows } from '../support/long-values.js';
@@ -33,21 +32,8 @@ const REDIRECTS = ['/admin'];
 /** The widths the back office is checked at: a phone and a desktop. */
 const WIDTHS = [390, 1440];
 
-/** The page as it is once settled: no list being reloaded (aria-busy), no transition running. */
-async function violations(page: Page, within?: string): Promise<string[]> {
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
-  return wcagViolations(page, within, { bestPractice: true });
-}
-
-/** Logs in as a new admin of `role` at `width` and returns the page, on the dashboard. */
-async function signedIn(target: BrowserApp, role: AdminRole, width: number) {
-  const admin = await createAdminFixture(target.sut, role);
-  const { context, page, errors } = await browserFrom(target.browser, admin.ip, width);
-  await page.goto(`${target.baseUrl}/admin/login`);
-  await logIn(page, admin);
-  await page.waitForURL(/\/admin\/dashboard/);
-  return { page, close: () => context.close(), errors };
-}
+/** A new admin of `role`, logged in at `width`, on the dashboard. */
+const signedIn = (role: AdminRole, width: number) => openAdminPage(app, '/admin/dashboard', 'Dashboard', width, role);
 
 /** Opens an admin page and waits for its main heading. */
 async function visit(page: Page, path: string) {
@@ -66,17 +52,17 @@ describe.skipIf(!browserAvailable)('accessibility of the back office (WCAG 2.2 A
 
   for (const width of WIDTHS) {
     it(`the login page, empty and with an error (${width} px)`, async () => {
-      const { page, context } = await browserFrom(app.browser, '203.0.113.250', width).then((opened) => ({ ...opened }));
+      const { page, context } = await browserFrom(app.browser, '203.0.113.250', width);
       try {
         await page.goto(`${app.baseUrl}/admin/login`);
         await page.getByRole('button', { name: 'Entrar' }).waitFor();
-        expect(await violations(page), 'login').toEqual([]);
+        expect(await wcagViolations(page), 'login').toEqual([]);
         await page.getByLabel('Usuário').fill('ninguem');
         await page.getByLabel('Senha', { exact: true }).fill('senha errada');
         await page.getByLabel('2FA').fill('123456');
         await page.getByRole('button', { name: 'Entrar' }).click();
         await page.getByRole('alert').first().waitFor();
-        expect(await violations(page), 'login with its error').toEqual([]);
+        expect(await wcagViolations(page), 'login with its error').toEqual([]);
       } finally {
         await context.close();
       }
@@ -85,12 +71,12 @@ describe.skipIf(!browserAvailable)('accessibility of the back office (WCAG 2.2 A
     for (const role of ['master', 'gestor'] as const) {
       it(`every page a ${role} opens, with the longest values (${width} px)`, async () => {
         await seedLongestRows(app.sut, `A11y${width}${role[0]}`);
-        const { page, close, errors } = await signedIn(app, role, width);
+        const { page, close, errors } = await signedIn(role, width);
         try {
           const found: Record<string, string[]> = {};
           for (const entry of ADMIN_PAGES.filter((candidate) => candidate.roles.includes(role))) {
             await visit(page, entry.path);
-            const list = await violations(page);
+            const list = await wcagViolations(page);
             if (list.length > 0) found[entry.path] = list;
           }
           expect(found).toEqual({});
@@ -105,7 +91,7 @@ describe.skipIf(!browserAvailable)('accessibility of the back office (WCAG 2.2 A
 
 /** The page with a dialog or popover open, as a whole: the dialog, and the page behind it as a reader finds it. */
 async function expectClean(page: Page, what: string) {
-  expect(await violations(page), what).toEqual([]);
+  expect(await wcagViolations(page), what).toEqual([]);
 }
 
 describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (WCAG 2.2 AA, axe)', () => {
@@ -113,7 +99,7 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
     it(`company form (new, invalid, edit), details, bulk confirmation, export menu (${width} px)`, async () => {
       const marker = `Dlg${width}${Date.now() % 100000}`;
       await createCompanyRow(app.sut, { fantasia: `${marker} Máquinas`, razao: `${marker} Máquinas Agrícolas LTDA` });
-      const { page, close, errors } = await signedIn(app, 'master', width);
+      const { page, close, errors } = await signedIn('master', width);
       try {
         await visit(page, `/admin/empresas?status=todos&busca=${marker}`);
         await page
@@ -175,7 +161,7 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
     it(`app-user form, add IP with its QR step, command palette with results, none and an error (${width} px)`, async () => {
       const marker = `Plt${width}${Date.now() % 100000}`;
       await createAppUser(app.sut, { firstname: 'Josefa', lastname: `${marker} Araújo`, email: `josefa.${marker.toLowerCase()}@exemplo.com.br` });
-      const { page, close, errors } = await signedIn(app, 'master', width);
+      const { page, close, errors } = await signedIn('master', width);
       try {
         await visit(page, `/admin/usuarios?status=todos&busca=${marker}`);
         await page
@@ -226,7 +212,7 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
       try {
         await page.goto(`${app.baseUrl}/admin/convite?token=nao-vale`);
         await page.locator('main h1').waitFor();
-        expect(await violations(page), `convite at ${width} px`).toEqual([]);
+        expect(await wcagViolations(page), `convite at ${width} px`).toEqual([]);
       } finally {
         await context.close();
       }
@@ -237,7 +223,7 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
 describe.skipIf(!browserAvailable)('reflow and targets', () => {
   it('no admin page scrolls sideways at 320 px (1280 px at 400 % zoom), and every row tick box has a 24 px target', async () => {
     await seedLongestRows(app.sut, 'Reflow320');
-    const { page, close } = await signedIn(app, 'master', 320);
+    const { page, close } = await signedIn('master', 320);
     try {
       const wide: Record<string, string> = {};
       for (const entry of ADMIN_PAGES) {
@@ -275,17 +261,9 @@ describe.skipIf(!browserAvailable)('reflow and targets', () => {
 
 describe.skipIf(!browserAvailable)('motion, text spacing and zoom', () => {
   it('runs no animation or transition when reduced motion is asked for', async () => {
-    const admin = await createAdminFixture(app.sut, 'master');
-    const context = await app.browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      reducedMotion: 'reduce',
-      extraHTTPHeaders: { 'X-Forwarded-For': admin.ip },
-    });
-    const page = await context.newPage();
+    const { page, close } = await signedIn('master', 1440);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     try {
-      await page.goto(`${app.baseUrl}/admin/login`);
-      await logIn(page, admin);
-      await page.waitForURL(/\/admin\/dashboard/);
       await visit(page, '/admin/empresas');
       await page.getByRole('button', { name: 'Nova Empresa' }).click();
       await page.getByRole('dialog', { name: 'Nova Empresa' }).waitFor();
@@ -297,13 +275,13 @@ describe.skipIf(!browserAvailable)('motion, text spacing and zoom', () => {
       );
       expect(moving).toBe(0);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it('text spacing overrides (1.4.12) cut no text and hide no action, and 200 % zoom at 1280 px keeps every action in reach', async () => {
     // 200 % zoom of a 1280 px window lays the page out as a 640 px wide viewport does.
-    const { page, close } = await signedIn(app, 'master', 640);
+    const { page, close } = await signedIn('master', 640);
     try {
       for (const entry of ADMIN_PAGES) {
         await visit(page, entry.path);
@@ -342,7 +320,7 @@ describe.skipIf(!browserAvailable)('the accessibility tree stays right (ARIA sna
   it('the menu, a list page, the company form and the palette', async () => {
     // A pending contact, so the menu's badge is there whatever ran before on this database.
     await createContactRow(app.sut, { nome: 'Contato Pendente', email: 'pendente@exemplo.com.br', mensagem: 'Quero anunciar.', status: 'pendente' });
-    const { page, close } = await signedIn(app, 'master', 1440);
+    const { page, close } = await signedIn('master', 1440);
     try {
       await visit(page, '/admin/empresas?status=todos&busca=ninguem-com-este-nome');
       await page.getByText('Nenhuma empresa encontrada').first().waitFor();

@@ -10,8 +10,6 @@ const app = useBrowserApp();
 
 /** No WCAG 2.2 AA violation where the page is now (`what` names the state in the failure). */
 async function expectAccessible(page: Page, what: string) {
-  // A list being reloaded is dimmed for a moment (aria-busy): measured once it has settled.
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
   expect(await wcagViolations(page), what).toEqual([]);
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { AdminRole } from '../../src/auth/admin-role.js';
 import { loginAs, type AdminSession } from './admin-session.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -9,17 +10,17 @@ export const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWe
 export const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 /**
- * For a test file: a real SMTP server, the app sending to it (APP_URL https://agromaq.test) and a master logged
- * in; all closed after the file. The returned object reads them once started.
+ * For a test file: a real SMTP server, the app sending to it (APP_URL https://agromaq.test) and an admin of
+ * `role` logged in; all closed after the file. The returned object reads them once started.
  */
-export function useMailApp(): { readonly sut: TestApp; readonly smtp: TestSmtp; readonly master: AdminSession } {
+export function useMailApp(role: AdminRole = 'master'): { readonly sut: TestApp; readonly smtp: TestSmtp; readonly admin: AdminSession } {
   let sut: TestApp | undefined;
   let smtp: TestSmtp | undefined;
-  let master: AdminSession | undefined;
+  let admin: AdminSession | undefined;
   beforeAll(async () => {
     smtp = await startTestSmtp();
     sut = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://agromaq.test' });
-    master = await loginAs(sut, 'master');
+    admin = await loginAs(sut, role);
   });
   afterAll(async () => {
     await sut?.close();
@@ -36,8 +37,8 @@ export function useMailApp(): { readonly sut: TestApp; readonly smtp: TestSmtp; 
     get smtp() {
       return started(smtp);
     },
-    get master() {
-      return started(master);
+    get admin() {
+      return started(admin);
     },
   };
 }

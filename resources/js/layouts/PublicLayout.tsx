@@ -305,7 +305,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         below the open menu and the modals (z-40 against their z-50).
       */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col">
-        <div className="flex items-end justify-between gap-4 px-4 pb-4">
+        {/* A landmark of its own, so a screen reader's list of regions holds these two shortcuts too. */}
+        <aside aria-label="Atalhos" className="flex items-end justify-between gap-4 px-4 pb-4">
           {showTop ? (
             <button
               type="button"
@@ -330,7 +331,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
               <WhatsappIcon className="h-7 w-7" />
             </a>
           )}
-        </div>
+        </aside>
         {consent === null && <CookieBanner onChoice={choose} onHeight={onBannerHeight} />}
       </div>
     </div>

@@ -17,7 +17,8 @@ function changedFields<T extends object>(start: T, now: T): Partial<T> | undefin
 /**
  * The state and submission of every form and modal: Inertia's useHttp (data, setData, errors, setError,
  * processing, isDirty, reset, transform) sending to the JSON API under /api with the headers and session
- * handling of api(). `send` resolves with the response; a refusal with field errors fills `errors`, and
+ * handling of api(). `send` resolves with the response; a refusal with field errors fills `errors` (and, like
+ * every `setError`, moves the focus to the first field at fault), and
  * every failure rejects with ApiError (its Portuguese message, or none for the screen's fallback). With `ifMatch`,
  * the record's version read goes as If-Match: a colleague's save in between is refused with 412 (useEditConflict).
  * A sensitive action answered STEP_UP_REQUIRED is sent again once the person confirms with a 2FA code.
@@ -39,6 +40,14 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
     return registerDraft(options.draft, () => changedFields(start.values, latest.current));
   }, [options.draft]);
 
+  // Every refusal of a submission, by the form's own checks before sending or by the server's answer, puts the
+  // focus on the first field at fault. (useHttp builds its form object anew at each render; its setError is stable.)
+  const markErrors = form.setError;
+  const setError = ((...args: Parameters<typeof markErrors>) => {
+    markErrors(...args);
+    focusFirstInvalid(typeof document === 'undefined' ? null : document.activeElement);
+  }) as typeof markErrors;
+
   async function send<R>(method: Method, path: string, options: { ifMatch?: number } = {}): Promise<R> {
     markActivity();
     // The form being sent: the one holding the control that sent it (its submit button, or a field on Enter).
@@ -50,7 +59,7 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
         onHttpException: (response: { status: number; data: string }) => {
           failure = apiFailure(response.status, path, parseBody(response.data));
           if (failure.errors && failure.status !== 412) {
-            form.setError(failure.errors as Parameters<typeof form.setError>[0]);
+            markErrors(failure.errors as Parameters<typeof markErrors>[0]);
             focusFirstInvalid(sender);
           }
         },
@@ -61,7 +70,7 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
       throw refused;
     }
   }
-  return Object.assign(form, { send });
+  return Object.assign(form, { send, setError });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { Link, usePage } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_RULES_TEXT } from '@shared/team.views';
-import { Logo } from '../../components/public/Logo';
 import { TextField } from '../../components/ui/fields';
-import { PageTitle } from '../../components/ui/PageTitle';
+import { GateLayout } from '../../layouts/GateLayout';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import type { SharedProps } from '../../types';
@@ -47,83 +46,75 @@ export default function Convite() {
   }
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-10">
-      <PageTitle />
-      <div className="w-full max-w-md">
-        <header className="mb-6 flex justify-center">
-          <Logo appName={appName} light />
-        </header>
-        <main className="rounded-2xl bg-white p-6 shadow-xl sm:p-8">
-          <h1 className="text-xl font-bold text-brand-950">Definir senha do painel</h1>
-          {done ? (
-            <div className="mt-4 space-y-4">
-              <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-                Senha definida. Agora entre com seu usuário, a senha e o código 2FA do seu IP.
-              </p>
-              <Link
-                href="/admin/login"
-                className="block w-full rounded-lg bg-brand-800 px-4 py-2.5 text-center font-semibold text-white shadow-sm hover:bg-brand-900"
-              >
-                Ir para o login
-              </Link>
-            </div>
-          ) : !valido ? (
-            <div className="mt-4 space-y-4">
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                {INVALID}
-              </p>
-              <Link href="/admin/login" className="block text-center text-sm font-semibold text-brand-800 hover:underline">
-                Ir para o login
-              </Link>
-            </div>
-          ) : (
-            <form onSubmit={submit} noValidate aria-describedby={error ? 'convite-erro' : undefined}>
-              <p className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-600">
-                Olá, <strong className="text-slate-900">{nome}</strong>. Seu usuário é <strong className="break-all text-slate-900">{username}</strong>.
-              </p>
-              {error && (
-                <p id="convite-erro" role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                  {error}
-                </p>
-              )}
-              <p className="mt-4 text-sm text-slate-600">{PASSWORD_RULES_TEXT}</p>
-              <div className="mt-4 space-y-4">
-                {/* The username, for password managers to file the new password under. */}
-                <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
-                <TextField
-                  id="senha"
-                  label="Senha"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  maxLength={128}
-                  value={form.data.senha}
-                  onChange={(value) => form.setData('senha', value)}
-                  error={form.errors.senha}
-                />
-                <TextField
-                  id="confirmacao"
-                  label="Confirmar senha"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  maxLength={128}
-                  value={form.data.confirmacao}
-                  onChange={(value) => form.setData('confirmacao', value)}
-                  error={form.errors.confirmacao}
-                />
-              </div>
-              <button
-                type="submit"
-                disabled={form.processing}
-                className="mt-6 w-full rounded-lg bg-brand-800 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
-              >
-                {form.processing ? 'Salvando...' : 'Definir senha'}
-              </button>
-            </form>
+    <GateLayout appName={appName} wide>
+      <h1 className="text-xl font-bold text-brand-950">Definir senha do painel</h1>
+      {done ? (
+        <div className="mt-4 space-y-4">
+          <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+            Senha definida. Agora entre com seu usuário, a senha e o código 2FA do seu IP.
+          </p>
+          <Link
+            href="/admin/login"
+            className="block w-full rounded-lg bg-brand-800 px-4 py-2.5 text-center font-semibold text-white shadow-sm hover:bg-brand-900"
+          >
+            Ir para o login
+          </Link>
+        </div>
+      ) : !valido ? (
+        <div className="mt-4 space-y-4">
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {INVALID}
+          </p>
+          <Link href="/admin/login" className="block text-center text-sm font-semibold text-brand-800 hover:underline">
+            Ir para o login
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate aria-describedby={error ? 'convite-erro' : undefined}>
+          <p className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-600">
+            Olá, <strong className="text-slate-900">{nome}</strong>. Seu usuário é <strong className="break-all text-slate-900">{username}</strong>.
+          </p>
+          {error && (
+            <p id="convite-erro" role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
           )}
-        </main>
-      </div>
-    </div>
+          <p className="mt-4 text-sm text-slate-600">{PASSWORD_RULES_TEXT}</p>
+          <div className="mt-4 space-y-4">
+            {/* The username, for password managers to file the new password under. */}
+            <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
+            <TextField
+              id="senha"
+              label="Senha"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+              value={form.data.senha}
+              onChange={(value) => form.setData('senha', value)}
+              error={form.errors.senha}
+            />
+            <TextField
+              id="confirmacao"
+              label="Confirmar senha"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+              value={form.data.confirmacao}
+              onChange={(value) => form.setData('confirmacao', value)}
+              error={form.errors.confirmacao}
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={form.processing}
+            className="mt-6 w-full rounded-lg bg-brand-800 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
+          >
+            {form.processing ? 'Salvando...' : 'Definir senha'}
+          </button>
+        </form>
+      )}
+    </GateLayout>
   );
 }

@@ -1,8 +1,7 @@
 import { Link, router, usePage } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/ui/fields';
-import { Logo } from '../../components/public/Logo';
-import { PageTitle } from '../../components/ui/PageTitle';
+import { GateLayout } from '../../layouts/GateLayout';
 import { failureMessage } from '../../lib/api';
 import { keepDraftsOf } from '../../lib/session-guard';
 import { useApiForm } from '../../lib/use-api-form';
@@ -60,85 +59,73 @@ export default function Login() {
   }
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-950 via-brand-900 to-brand-800 px-4 py-10">
-      <PageTitle />
-      <div className="w-full max-w-sm">
-        <header className="mb-6 flex justify-center">
-          <Logo appName={appName} light />
-        </header>
-        <main>
-          <form onSubmit={submit} noValidate className="rounded-2xl bg-white p-6 shadow-xl sm:p-8" aria-describedby={error ? 'login-error' : undefined}>
-            <h1 className="text-xl font-bold text-brand-950">Painel administrativo</h1>
-            <p className="mt-1 text-sm text-slate-500">Entre com seu usuário, senha e o código do autenticador.</p>
+    <GateLayout
+      appName={appName}
+      footer={
+        <Link href="/" className="font-medium text-brand-100 hover:text-white">
+          ← Voltar para o site
+        </Link>
+      }
+    >
+      <form onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>
+        <h1 className="text-xl font-bold text-brand-950">Painel administrativo</h1>
+        <p className="mt-1 text-sm text-slate-500">Entre com seu usuário, senha e o código do autenticador.</p>
 
-            {reason && (
-              <p role="status" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                {REASONS[reason]}
-              </p>
-            )}
-            {error && (
-              <p id="login-error" role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                {error}
-              </p>
-            )}
+        {reason && (
+          <p role="status" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {REASONS[reason]}
+          </p>
+        )}
+        {error && (
+          <p id="login-error" role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
 
-            <div className="mt-5 space-y-4">
-              <TextField
-                id="username"
-                label="Usuário"
-                autoComplete="username"
-                value={form.data.username}
-                onChange={(value) => form.setData('username', value)}
-              />
-              <TextField
-                id="password"
-                label="Senha"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                value={form.data.password}
-                onChange={(value) => form.setData('password', value)}
-                controlClassName="pr-20"
-                adornment={
-                  <button
-                    type="button"
-                    onClick={() => setShowPassword((shown) => !shown)}
-                    className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
-                    aria-pressed={showPassword}
-                    aria-controls="password"
-                  >
-                    {showPassword ? 'Ocultar' : 'Mostrar'}
-                  </button>
-                }
-              />
-              <TextField
-                id="otp"
-                label="2FA"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="000000"
-                value={form.data.otp}
-                mask={(value) => value.replace(/\D/g, '')}
-                onChange={(value) => form.setData('otp', value)}
-                controlClassName="tracking-[0.4em]"
-              />
-            </div>
+        <div className="mt-5 space-y-4">
+          <TextField id="username" label="Usuário" autoComplete="username" value={form.data.username} onChange={(value) => form.setData('username', value)} />
+          <TextField
+            id="password"
+            label="Senha"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={form.data.password}
+            onChange={(value) => form.setData('password', value)}
+            controlClassName="pr-20"
+            adornment={
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
+                aria-pressed={showPassword}
+                aria-controls="password"
+              >
+                {showPassword ? 'Ocultar' : 'Mostrar'}
+              </button>
+            }
+          />
+          <TextField
+            id="otp"
+            label="2FA"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="000000"
+            value={form.data.otp}
+            mask={(value) => value.replace(/\D/g, '')}
+            onChange={(value) => form.setData('otp', value)}
+            controlClassName="tracking-[0.4em]"
+          />
+        </div>
 
-            <button
-              type="submit"
-              disabled={submitting}
-              className="mt-6 w-full rounded-lg bg-brand-800 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
-            >
-              {submitting ? 'Entrando...' : 'Entrar'}
-            </button>
-          </form>
-        </main>
-        <footer className="mt-6 text-center text-sm">
-          <Link href="/" className="font-medium text-brand-100 hover:text-white">
-            ← Voltar para o site
-          </Link>
-        </footer>
-      </div>
-    </div>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="mt-6 w-full rounded-lg bg-brand-800 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-900 disabled:cursor-wait disabled:opacity-70"
+        >
+          {submitting ? 'Entrando...' : 'Entrar'}
+        </button>
+      </form>
+    </GateLayout>
   );
 }
