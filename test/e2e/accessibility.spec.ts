@@ -172,6 +172,11 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
         await expect.poll(() => user.getByLabel('Email').first().inputValue()).toContain(marker.toLowerCase());
         await expectClean(page, 'the app-user form');
         await user.getByRole('button', { name: 'Cancelar' }).click();
+        // The export menu over a list whose toolbar has a search field beside it.
+        await page.getByRole('button', { name: 'Exportar' }).click();
+        await page.getByRole('menuitem', { name: 'Planilha XLSX' }).waitFor();
+        await expectClean(page, 'the users export menu');
+        await page.keyboard.press('Escape');
 
         await visit(page, '/admin/ips');
         await page.getByRole('button', { name: 'Adicionar IP' }).click();
