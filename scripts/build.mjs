@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'build', '.sources-hash');
 const outputs = ['dist/main.js', 'build/client/.vite/manifest.json', 'build/ssr/ssr.js'];
 const inputs = ['src', 'resources', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
+// Written by the build itself (from the built server) and erased from the bundles: not a source of them.
+const generated = ['resources/js/lib/api-schema.d.ts'];
 
 function files(path) {
   const full = join(root, path);
@@ -24,7 +26,12 @@ function files(path) {
 
 function sourcesHash() {
   const hash = createHash('sha256');
-  for (const file of inputs.flatMap(files)) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  for (const file of inputs.flatMap(files).filter((file) => !generated.includes(file.split('\\').join('/'))))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -45,5 +52,7 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 run(bin('nest'), ['build']);
 run(bin('vite'), ['build', '--logLevel', 'warn']);
 run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
+// The back office's API types, from the document of the server just built (scripts/api-types.mjs).
+run(process.execPath, [join(root, 'scripts', 'api-types.mjs')]);
 mkdirSync(join(root, 'build'), { recursive: true });
 writeFileSync(stampFile, hash);

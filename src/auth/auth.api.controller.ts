@@ -1,4 +1,4 @@
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -36,6 +36,11 @@ export class AuthApiController {
     description:
       'Usuário, senha e código 2FA do endereço IP de onde se entra. Responde `{token, admin}`; o mesmo token vai num cookie HttpOnly para as páginas do painel.',
   })
+  @ApiResponse({
+    status: 401,
+    description: '`INVALID_CREDENTIALS` (usuário, senha ou código 2FA inválidos) ou `TOTP_ALREADY_USED` (o código já foi usado: aguarde o próximo).',
+  })
+  @ApiResponse({ status: 403, description: '`IP_NOT_AUTHORIZED`: o endereço IP de onde se entra não está autorizado para o administrador.' })
   @Post('login')
   @HttpCode(200)
   async login(@Body() input: LoginInput, @Req() req: HttpRequest, @Res({ passthrough: true }) res: HttpReply) {

@@ -1,4 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { AppException } from '../common/http/app.exception.js';
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { FORM_ORIGIN_HEADER, type ChangeSource } from '../shared/history.views.js';
@@ -50,8 +51,15 @@ export function changeRequest(req: HttpRequest): ChangeRequest {
   };
 }
 
+const changeOf = (_data: unknown, context: ExecutionContext) => changeRequest(context.switchToHttp().getRequest<HttpRequest>());
 /** The request's ChangeRequest, for write routes of versioned records. */
-export const Change = createParamDecorator((_data: unknown, context: ExecutionContext) => changeRequest(context.switchToHttp().getRequest<HttpRequest>()));
+export const Change = createParamDecorator(changeOf);
+
+/** Whether a handler takes the request's ChangeRequest (@Change()): a write that honours If-Match, so may answer 412. */
+export function takesChange(controller: object, method: string): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, { factory?: unknown }>;
+  return Object.values(args).some((arg) => arg.factory === changeOf);
+}
 
 /** Answers a record's version as its ETag. */
 export function withEtag<T extends { version: number }>(res: HttpReply, record: T): T {

@@ -6,7 +6,7 @@ import { Roles, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import { requestPath, type HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
-import { changeRequest } from './change-context.js';
+import { Change, type ChangeRequest } from './change-context.js';
 import { ChangesQuery, HistoryQuery } from './dto/history.query.js';
 import { HISTORY_PATHS, HISTORY_RESOURCES, type HistoryResource } from './history.resources.js';
 import { HISTORY_PAGE_SIZE, HistoryService } from './history.service.js';
@@ -75,9 +75,9 @@ export class HistoryApiController {
   @ApiOperation({ summary: 'Restaura os valores de uma alteração', description: RESTORE_DESCRIPTION })
   @Post(restorePaths(OPEN))
   @HttpCode(200)
-  async restore(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest) {
+  async restore(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Change() change: ChangeRequest, @Req() req: HttpRequest) {
     const resource = resourceOf(req);
-    const data = await this.history.restore(resource.key, id, entryId, changeRequest(req));
+    const data = await this.history.restore(resource.key, id, entryId, change);
     await this.audit.record({ ...auditActor(req), action: 'history.restore', targetType: resource.key, targetId: id, summary: { entrada: entryId } });
     return { ok: true, data };
   }
@@ -88,7 +88,7 @@ export class HistoryApiController {
   @Sensitive()
   @Post(restorePaths(MASTERS))
   @HttpCode(200)
-  restoreTeam(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest) {
-    return this.restore(id, entryId, req);
+  restoreTeam(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Change() change: ChangeRequest, @Req() req: HttpRequest) {
+    return this.restore(id, entryId, change, req);
   }
 }

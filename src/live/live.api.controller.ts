@@ -1,4 +1,4 @@
-import { ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { AdminCookie } from '../auth/admin-cookie.js';
 import { requestToken } from '../auth/access.guard.js';
@@ -31,6 +31,7 @@ export class LiveApiController {
 
   @ApiOperation({ summary: 'Eventos ao vivo do painel', description: EVENTS_DESCRIPTION })
   @ApiProduces('text/event-stream')
+  @ApiQuery({ name: 'ultimo', required: false, schema: { type: 'string' }, description: 'O id do último evento recebido, como `Last-Event-ID`.' })
   @NotActivity()
   @Get('eventos')
   async events(@Req() req: HttpRequest, @Res() reply: HttpReply, @CurrentAdmin() admin: AuthenticatedAdmin, @Query('ultimo') last?: string) {
@@ -50,6 +51,7 @@ export class LiveApiController {
     summary: 'As notificações do administrador',
     description: 'As 50 mais recentes, com o total de não lidas; `antes` pede a página seguinte (o `proxima` da resposta anterior).',
   })
+  @ApiQuery({ name: 'antes', required: false, schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }, description: 'O `proxima` da página anterior.' })
   @Get('notificacoes')
   list(@CurrentAdmin() admin: AuthenticatedAdmin, @Query('antes') before?: string) {
     let cursor: number | undefined;

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { readFileSync } from 'node:fs';
 import { registeredRoutes, type RegisteredRoute } from '../common/http/route-table.js';
+import { isLongLived } from '../common/http/interactive-load.js';
 import metadata from './metadata.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -41,8 +42,12 @@ const ERRORS: Record<string, string> = {
   '403': 'Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master.',
   '404': 'O registro não existe.',
   '409': 'Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado).',
+  '412':
+    '`EDIT_CONFLICT`: o registro mudou desde a versão enviada em If-Match. O corpo traz quem alterou e quando, o registro atual (`atual`) e os campos alterados (`campos_alterados`). Nada foi alterado.',
   '413': 'O corpo da requisição é grande demais para esta rota. Nada foi alterado.',
   '415': 'Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado.',
+  '419':
+    '`XSRF_MISMATCH`: uma escrita com a sessão do cookie (o painel) sem o cabeçalho `X-XSRF-TOKEN` do cookie `XSRF-TOKEN`. Com o token Bearer não se aplica. Nada foi alterado.',
   '429': 'Muitas tentativas: aguarde e tente de novo (cabeçalho Retry-After).',
   '500': 'Erro interno: a mensagem é genérica e nunca traz detalhes do servidor.',
   '503':
@@ -53,8 +58,11 @@ const ERRORS: Record<string, string> = {
 const STEP_UP_REQUIRED =
   'Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo.';
 
+/** The types of the files a handler answers, by its method's name (the exports) or its whole name. */
 const CONTENT_OF_FILES: Record<string, string[]> = {
   export: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  'ImportsApiController.template': ['text/csv'],
+  'ImportsApiController.failures': ['text/csv'],
 };
 
 const ACCESS: Record<string, string> = {
@@ -104,12 +112,15 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
   const routes = registeredRoutes(app).filter((route) => route.path.startsWith('/api/') && !DOCS_PATHS.includes(route.path));
   const paths: OpenAPIObject['paths'] = {};
   const schemas: Record<string, Schema> = { ErrorBody: ERROR_BODY, ...responses.schemas };
+  const shared = new Set(routes.map((route) => route.handler).filter((handler, index, all) => all.indexOf(handler) !== index));
   for (const route of routes) {
     const path = openApiPath(route.path);
     const method = route.method.toLowerCase();
     const operation = (document.paths[path] as Record<string, Operation> | undefined)?.[method];
     if (!operation) continue;
     describeOperation(operation, route, responses);
+    // A handler serving several resources (the history's) has one operation per resource, each named apart.
+    if (shared.has(route.handler)) operation.operationId = `${route.handler}.${route.path.split('/')[3]}`;
     paths[path] = { ...paths[path], [method]: operation };
   }
   return {
@@ -124,12 +135,26 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
   operation.operationId = route.handler;
   operation.tags = [tagOf(route.path)];
   const success = Object.keys(operation.responses).find((code) => code.startsWith('2')) ?? '200';
+  // The errors a handler declares of its own (@ApiResponse), with its words: a link that is no longer valid, say.
+  const declared = Object.fromEntries(
+    Object.entries(operation.responses)
+      .filter(([code]) => /^[45]/.test(code))
+      .map(([code, response]) => [code, typeof response.description === 'string' ? response.description : '']),
+  );
   const answer = responses.operations[route.handler];
   const name = route.handler.split('.')[1];
-  if (answer === null) operation.responses = { [success]: { description: 'Sem conteúdo.' } };
-  else if (answer?.format === 'binary') {
-    const types = CONTENT_OF_FILES[name] ?? ['application/octet-stream'];
-    operation.responses = { [success]: { description: 'O arquivo.', content: Object.fromEntries(types.map((type) => [type, { schema: answer }])) } };
+  if (isLongLived(route.path)) {
+    operation.responses = {
+      [success]: {
+        description: 'Um fluxo de eventos (Server-Sent Events), aberto até a sessão terminar.',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      },
+    };
+  } else if (answer === null) operation.responses = { [success]: { description: 'Sem conteúdo.' } };
+  else if (answer?.format === 'binary' || CONTENT_OF_FILES[route.handler]) {
+    const types = CONTENT_OF_FILES[route.handler] ?? CONTENT_OF_FILES[name] ?? ['application/octet-stream'];
+    const file = { type: 'string', format: 'binary' };
+    operation.responses = { [success]: { description: 'O arquivo.', content: Object.fromEntries(types.map((type) => [type, { schema: file }])) } };
   } else operation.responses = { [success]: { description: 'Sucesso.', content: { 'application/json': { schema: answer ?? {} } } } };
 
   const codes = [
@@ -137,13 +162,15 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     ...(route.access === 'public' ? [] : ['401', '403']),
     ...(route.path.includes(':') ? ['404'] : []),
     '409',
+    ...(route.conditional ? ['412'] : []),
     ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? ['413', '415'] : []),
+    ...(route.access !== 'public' && route.method !== 'GET' ? ['419'] : []),
     ...(route.limits.length > 0 ? ['429'] : []),
     '500',
     '503',
   ];
-  for (const code of codes) {
-    const description = code === '403' && route.sensitive ? `${ERRORS[code]} ${STEP_UP_REQUIRED}` : ERRORS[code];
+  for (const code of [...new Set([...codes, ...Object.keys(declared)])].sort()) {
+    const description = declared[code] || (code === '403' && route.sensitive ? `${ERRORS[code]} ${STEP_UP_REQUIRED}` : ERRORS[code]);
     operation.responses[code] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
   }
   for (const parameter of (operation.parameters ?? []) as { in?: string; name?: string; schema?: Schema; description?: string }[]) {

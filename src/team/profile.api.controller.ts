@@ -1,4 +1,4 @@
-import { ApiOperation } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, Patch, Put } from '@nestjs/common';
 import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
@@ -47,6 +47,7 @@ export class ProfileApiController {
     summary: 'Altera a própria senha',
     description: 'Exige a senha atual; a nova tem pelo menos 12 caracteres, sem o nome de usuário e fora da lista de senhas comuns. Encerra as outras sessões.',
   })
+  @ApiResponse({ status: 429, description: '`TOO_MANY_ATTEMPTS`: senhas atuais erradas demais seguidas; aguarde (cabeçalho Retry-After).' })
   @Put('senha')
   async changePassword(@Body() input: ChangePasswordInput, @CurrentAdmin() admin: AuthenticatedAdmin, @CurrentActor() actor: AuditActor) {
     await this.team.changeOwnPassword(admin.id, admin.jti, input, actor);

@@ -1,5 +1,5 @@
-import { ApiOperation } from '@nestjs/swagger';
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
@@ -7,6 +7,13 @@ import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { AccountLinksService } from './account-links.service.js';
 import { EmailRequestInput, ResetPasswordInput, TokenInput } from './dto/account-requests.input.js';
+
+/** What a call with an e-mailed link's token answers when the link is not (or no longer) good. */
+const LinkRefusals = () =>
+  applyDecorators(
+    ApiResponse({ status: 404, description: '`LINK_INVALID`: o link não existe. Nada foi alterado.' }),
+    ApiResponse({ status: 410, description: '`LINK_EXPIRED` ou `LINK_USED`: o link expirou ou já foi usado; peça um novo. Nada foi alterado.' }),
+  );
 
 /** What an app user does from the site without logging in: reset a password, delete the account. */
 @Public()
@@ -27,6 +34,7 @@ export class AccountPublicController {
   }
 
   @ApiOperation({ summary: 'Redefine a senha com o token do link' })
+  @LinkRefusals()
   @Post('redefinir-senha')
   @HttpCode(200)
   @RateLimit('account-ip')
@@ -51,6 +59,7 @@ export class AccountPublicController {
   }
 
   @ApiOperation({ summary: 'Confirma a exclusão da conta com o token do link' })
+  @LinkRefusals()
   @Post('excluir-conta/confirmar')
   @HttpCode(200)
   @RateLimit('account-ip')

@@ -5,6 +5,7 @@ import { IS_PUBLIC, isOpen, ROLES, SENSITIVE } from '../../auth/decorators.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { rateLimitsOf } from './rate-limit.js';
+import { takesChange } from '../../history/change-context.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -17,6 +18,8 @@ export interface RegisteredRoute {
   handler: string;
   /** Whether it needs a recent 2FA confirmation (@Sensitive). */
   sensitive: boolean;
+  /** Whether it writes a versioned record under If-Match (@Change() on a record's path): it may answer 412. */
+  conditional: boolean;
 }
 
 /** Every route the app registered, with who may call it, read from the same metadata the access guard reads. */
@@ -44,6 +47,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
             limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
             handler: `${controller.name}.${name}`,
             sensitive,
+            conditional: own.includes(':') && takesChange(controller, name),
           });
         }
       }

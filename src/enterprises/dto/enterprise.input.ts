@@ -1,3 +1,4 @@
+import { ApiHideProperty } from '@nestjs/swagger';
 import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IE_MAX_LENGTH } from '../../shared/br/index.js';
 import { IsCnpj, IsEmailAddress, IsInscricaoEstadual, IsPhone, IsSiteUrl } from '../../common/http/br-validators.js';
@@ -62,15 +63,15 @@ export class EnterpriseInput extends AddressInput {
   representada_logo?: string | null;
 
   // Read-only fields a client may send back as it read them (SPEC.md section 3): accepted and ignored.
-  @Allow() enterprise_id?: unknown;
-  @Allow() score?: unknown;
-  @Allow() cidade_nome?: unknown;
-  @Allow() cidade_uf?: unknown;
-  @Allow() created_at?: unknown;
-  @Allow() updated_at?: unknown;
+  @Allow() @ApiHideProperty() enterprise_id?: unknown;
+  @Allow() @ApiHideProperty() score?: unknown;
+  @Allow() @ApiHideProperty() cidade_nome?: unknown;
+  @Allow() @ApiHideProperty() cidade_uf?: unknown;
+  @Allow() @ApiHideProperty() created_at?: unknown;
+  @Allow() @ApiHideProperty() updated_at?: unknown;
   /** The version read is checked through If-Match, not the body. */
-  @Allow() version?: unknown;
-  @Allow() ativo?: unknown;
-  @Allow() logo_url?: unknown;
-  @Allow() representada_logo_url?: unknown;
+  @Allow() @ApiHideProperty() version?: unknown;
+  @Allow() @ApiHideProperty() ativo?: unknown;
+  @Allow() @ApiHideProperty() logo_url?: unknown;
+  @Allow() @ApiHideProperty() representada_logo_url?: unknown;
 }

@@ -1,3 +1,4 @@
+import { ApiHideProperty } from '@nestjs/swagger';
 import { Allow, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsCpf, IsEmailAddress, IsPhone } from '../../common/http/br-validators.js';
 import { Trim, TrimToNull } from '../../common/http/trim.decorator.js';
@@ -53,17 +54,17 @@ export class UpdateUserInput {
   ocupacao_id?: number | null;
 
   // Read-only fields a client may send back as it read them: accepted and ignored.
-  @Allow() user_id?: unknown;
-  @Allow() empresa_nome?: unknown;
-  @Allow() cargo_nome?: unknown;
-  @Allow() ocupacao_nome?: unknown;
-  @Allow() cidade_nome?: unknown;
-  @Allow() cidade_uf?: unknown;
-  @Allow() status?: unknown;
-  @Allow() date_added?: unknown;
-  @Allow() date_modified?: unknown;
+  @Allow() @ApiHideProperty() user_id?: unknown;
+  @Allow() @ApiHideProperty() empresa_nome?: unknown;
+  @Allow() @ApiHideProperty() cargo_nome?: unknown;
+  @Allow() @ApiHideProperty() ocupacao_nome?: unknown;
+  @Allow() @ApiHideProperty() cidade_nome?: unknown;
+  @Allow() @ApiHideProperty() cidade_uf?: unknown;
+  @Allow() @ApiHideProperty() status?: unknown;
+  @Allow() @ApiHideProperty() date_added?: unknown;
+  @Allow() @ApiHideProperty() date_modified?: unknown;
   /** The version read is checked through If-Match, not the body. */
-  @Allow() version?: unknown;
-  @Allow() plano_valido?: unknown;
-  @Allow() device_id?: unknown;
+  @Allow() @ApiHideProperty() version?: unknown;
+  @Allow() @ApiHideProperty() plano_valido?: unknown;
+  @Allow() @ApiHideProperty() device_id?: unknown;
 }
