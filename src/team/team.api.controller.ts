@@ -8,6 +8,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { InviteAdminInput, ListTeamQuery, UpdateAdminInput } from './dto/team.input.js';
 import { TeamService } from './team.service.js';
+import type { InviteLink } from '../shared/team.views.js';
 
 /** A master acting on an admin: the actor always has an admin id. */
 type MasterActor = AuditActor & { adminId: number };
@@ -32,7 +33,8 @@ export class TeamApiController {
   @Post()
   async invite(@Body() input: InviteAdminInput, @CurrentActor() actor: MasterActor) {
     const { admin, convite } = await this.team.create({ nome: input.nome, username: input.username, email: input.email, role: input.role }, actor);
-    return { admin, convite };
+    // Created without a password, an admin always gets its invitation link.
+    return { admin, convite: convite as InviteLink };
   }
 
   @ApiOperation({

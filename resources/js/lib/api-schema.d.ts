@@ -1974,12 +1974,12 @@ export interface components {
              * @description A página, a partir de 1.
              * @default 1
              */
-            page: number;
+            page?: number;
             /**
              * @description Itens por página.
              * @default 20
              */
-            pageSize: number;
+            pageSize?: number;
             /**
              * @description Crescente (asc) ou decrescente (desc).
              * @enum {string}
@@ -2031,12 +2031,12 @@ export interface components {
              * @description A página, a partir de 1.
              * @default 1
              */
-            page: number;
+            page?: number;
             /**
              * @description Itens por página.
              * @default 20
              */
-            pageSize: number;
+            pageSize?: number;
             /**
              * @description Crescente (asc) ou decrescente (desc).
              * @enum {string}
@@ -2615,7 +2615,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         admin: components["schemas"]["TeamMemberView"];
-                        convite: components["schemas"]["InviteLink"] | null;
+                        convite: components["schemas"]["InviteLink"];
                     };
                 };
             };

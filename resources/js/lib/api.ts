@@ -1,4 +1,5 @@
 import { FORM_ORIGIN_HEADER } from '@shared/history.views';
+import type { ApiPath, BodyOf, HttpMethod, ResponseOf } from './api-contract';
 import { AUTOMATIC_REQUEST_HEADER } from '@shared/session.views';
 import { endSession } from './session';
 import { markActivity, requestStepUp } from './session-guard';
@@ -71,9 +72,19 @@ export async function confirmedAfter(failure: ApiError): Promise<boolean> {
 /**
  * Calls the JSON API under /api with the session cookie and apiHeaders(); rejects with apiFailure(). A call
  * without AUTOMATIC in `extraHeaders` is the person's activity; a sensitive action answered STEP_UP_REQUIRED is
- * sent again once the person confirms with a 2FA code.
+ * sent again once the person confirms with a 2FA code. Its path, body and answer are the OpenAPI document's
+ * (api-contract.ts): a call that no longer matches the API fails the type check.
  */
-export async function api<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+export function api<M extends HttpMethod, P extends ApiPath<M>>(
+  method: M,
+  path: P,
+  body?: BodyOf<P, M>,
+  extraHeaders: Record<string, string> = {},
+): Promise<ResponseOf<P, M>> {
+  return call(method, path, body, extraHeaders) as Promise<ResponseOf<P, M>>;
+}
+
+async function call(method: string, path: string, body: unknown, extraHeaders: Record<string, string>): Promise<unknown> {
   if (extraHeaders[AUTOMATIC_REQUEST_HEADER] !== '1') markActivity();
   const headers = { ...apiHeaders(), ...extraHeaders };
   if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
@@ -89,20 +100,20 @@ export async function api<T>(method: string, path: string, body?: unknown, extra
   } catch {
     throw new ApiError(0, '');
   }
-  const data = (await response.json().catch(() => null)) as (T & FailureBody) | null;
+  const data = (await response.json().catch(() => null)) as FailureBody | null;
   if (!response.ok) {
     const failure = apiFailure(response.status, path, data);
-    if (await confirmedAfter(failure)) return api<T>(method, path, body, extraHeaders);
+    if (await confirmedAfter(failure)) return call(method, path, body, extraHeaders);
     throw failure;
   }
-  return data as T;
+  return data;
 }
 
 /**
  * Downloads a file the API answers at `path` (GET, with the session's headers) under the name its
  * Content-Disposition gives; rejects like api() when the call fails. For files that fit in memory.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadFile(path: ApiPath<'GET'>, fallbackName: string): Promise<void> {
   markActivity();
   let response: Response;
   try {

@@ -115,7 +115,7 @@ export function LiveProvider({ initial, children }: { initial: LiveProps | null;
     let pause = RECONNECT_FIRST_MS;
 
     const refreshCounts = () =>
-      api<LiveCounts>('GET', '/admin/contadores', undefined, AUTOMATIC).then(
+      api('GET', '/admin/contadores', undefined, AUTOMATIC).then(
         (now) => setCounts(now),
         () => undefined,
       );
@@ -199,7 +199,7 @@ export function LiveProvider({ initial, children }: { initial: LiveProps | null;
     if (!enabled || live) return;
     const timer = window.setInterval(
       () =>
-        void api<LiveCounts>('GET', '/admin/contadores', undefined, AUTOMATIC).then(
+        void api('GET', '/admin/contadores', undefined, AUTOMATIC).then(
           (now) => setCounts(now),
           () => undefined,
         ),

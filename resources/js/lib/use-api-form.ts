@@ -2,6 +2,7 @@ import { useHttp } from '@inertiajs/react';
 import type { FormDataType } from '@inertiajs/core';
 import { useEffect, useRef, useState } from 'react';
 import { apiFailure, ApiError, apiHeaders, confirmedAfter } from './api';
+import type { ApiPath, BodyOf, ResponseOf } from './api-contract';
 import { markActivity, registerDraft, takeDraft } from './session-guard';
 
 type Method = 'post' | 'put' | 'patch' | 'delete';
@@ -48,14 +49,28 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
     focusFirstInvalid(typeof document === 'undefined' ? null : document.activeElement);
   }) as typeof markErrors;
 
-  async function send<R>(method: Method, path: string, options: { ifMatch?: number } = {}): Promise<R> {
+  /**
+   * Sends the form to `path`: `body` makes what goes (the document's request body for that call, type-checked)
+   * from the form's data; without it, the data go as they are. Resolves with the document's answer.
+   */
+  async function send<M extends Method, P extends ApiPath<Uppercase<M>>>(
+    method: M,
+    path: P,
+    options: { ifMatch?: number; body?: (data: T) => BodyOf<P, Uppercase<M>> } = {},
+  ): Promise<ResponseOf<P, Uppercase<M>>> {
+    // useHttp's transform is typed as giving back the form's own shape; what it gives is what is sent.
+    if (options.body) form.transform(options.body as unknown as (data: T) => T);
+    return (await submit(method, path, options.ifMatch)) as ResponseOf<P, Uppercase<M>>;
+  }
+
+  async function submit(method: Method, path: string, ifMatch: number | undefined): Promise<unknown> {
     markActivity();
     // The form being sent: the one holding the control that sent it (its submit button, or a field on Enter).
     const sender = typeof document === 'undefined' ? null : document.activeElement;
     let failure: ApiError | null = null;
     try {
       return (await form.submit(method, `/api${path}`, {
-        headers: options.ifMatch === undefined ? apiHeaders() : { ...apiHeaders(), 'If-Match': `"${options.ifMatch}"` },
+        headers: ifMatch === undefined ? apiHeaders() : { ...apiHeaders(), 'If-Match': `"${ifMatch}"` },
         onHttpException: (response: { status: number; data: string }) => {
           failure = apiFailure(response.status, path, parseBody(response.data));
           if (failure.errors && failure.status !== 412) {
@@ -63,10 +78,10 @@ export function useApiForm<T extends FormDataType<T>>(initial: T, options: { dra
             focusFirstInvalid(sender);
           }
         },
-      })) as R;
+      })) as unknown;
     } catch {
       const refused = (failure as ApiError | null) ?? new ApiError(0, '');
-      if (await confirmedAfter(refused)) return send<R>(method, path, options);
+      if (await confirmedAfter(refused)) return submit(method, path, ifMatch);
       throw refused;
     }
   }

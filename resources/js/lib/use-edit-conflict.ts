@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { EditConflictDetails } from '@shared/history.views';
 import type { LiveResource, RecordChangedEvent } from '@shared/live.views';
 import { api, ApiError, failureMessage } from './api';
+import type { RecordPath } from './api-contract';
 import { useLiveEvent } from './live';
 
 export type EditConflict<V> = EditConflictDetails<V> & { message: string };
@@ -88,8 +89,9 @@ export function useEditConflict<V extends { version: number }, F extends object>
       if (!watched || version === undefined) return;
       setPreviewError(null);
       try {
-        const answer = await api<EditConflictDetails<V> & { mensagem: string }>('GET', `${watched.path}/alteracoes?desde=${version}`);
-        setConflict({ ...answer, message: answer.mensagem });
+        const answer = await api('GET', `${watched.path}/alteracoes?desde=${version}`);
+        // The changes route serves every versioned resource: its current record is this form's own view.
+        setConflict({ ...answer, atual: answer.atual as V, message: answer.mensagem });
       } catch (failure) {
         setPreviewError(failureMessage(failure, 'Não foi possível carregar as alterações.'));
       }
@@ -138,7 +140,7 @@ export function useColleagueChange(watched: WatchedRecord | undefined, version: 
 export interface WatchedRecord {
   recurso: LiveResource;
   id: number;
-  path: string;
+  path: RecordPath;
 }
 
 export type EditConflictState = ReturnType<typeof useEditConflict<{ version: number }, object>>;

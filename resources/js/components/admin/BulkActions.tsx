@@ -2,6 +2,7 @@ import { CheckSquare, Power, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { TaskEvent } from '@shared/live.views';
 import { api, sessionEnded, failureMessage } from '../../lib/api';
+import type { BodyOf, ResponseOf } from '../../lib/api-contract';
 import { useLiveEvent } from '../../lib/live';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -128,7 +129,7 @@ export function BulkBar({
   pageIds: number[];
   total: number;
   /** The API path of the bulk call, e.g. `/admin/enterprises/status-em-lote`. */
-  path: string;
+  path: `/admin/${'enterprises' | 'users'}/status-em-lote`;
   /** The list's filters and search, as the list's API takes them. */
   filters: Record<string, string | number>;
   noun: BulkNoun;
@@ -149,13 +150,13 @@ export function BulkBar({
   async function run() {
     if (!acao) return;
     const selection = bulk.selection;
-    const body: Record<string, unknown> = { acao };
-    if (selection.kind === 'ids') body.ids = [...selection.ids];
-    else {
-      for (const [key, value] of Object.entries(filters)) if (value !== '' && !['page', 'ordem', 'sentido'].includes(key)) body[key] = value;
-      body.todos = true;
-      if (selection.except.size > 0) body.exceto = [...selection.except];
-    }
+    type Body = BodyOf<typeof path, 'POST'>;
+    // "All that match": the list's own filters (its query's names, which the bulk call takes too), but no page or order.
+    const matching = Object.fromEntries(Object.entries(filters).filter(([key, value]) => value !== '' && !['page', 'ordem', 'sentido'].includes(key)));
+    const body: Body =
+      selection.kind === 'ids'
+        ? { acao, ids: [...selection.ids] }
+        : { ...(matching as Partial<Body>), acao, todos: true, ...(selection.except.size > 0 ? { exceto: [...selection.except] } : {}) };
     let seen = 0;
     let changed = 0;
     // The run's id: each chunk's progress comes back as a live event (tarefa.progresso) that moves the bar, in
@@ -166,7 +167,7 @@ export function BulkBar({
     try {
       for (let apos: number | null = 0; apos !== null;) {
         const step = { ...body, tarefa, tarefa_vistos: seen, tarefa_alterados: changed, ...(apos ? { apos } : {}) };
-        const answer: { alterados: number; vistos: number; apos: number | null } = await api('POST', path, step);
+        const answer: ResponseOf<typeof path, 'POST'> = await api('POST', path, step);
         seen += answer.vistos;
         changed += answer.alterados;
         setProgress((current) => (current && current.seen >= seen ? current : { seen, changed }));

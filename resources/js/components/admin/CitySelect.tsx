@@ -48,7 +48,7 @@ export function CitySelect({
     const busca = value && search === cityLabel(value) ? '' : search.trim();
     let current = true;
     setLoading(true);
-    api<{ data: CityOption[] }>('GET', `/admin/cities?busca=${encodeURIComponent(busca.slice(0, 100))}`)
+    api('GET', `/admin/cities?busca=${encodeURIComponent(busca.slice(0, 100))}`)
       .then((result) => {
         if (!current) return;
         setOptions(result.data);

@@ -93,7 +93,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     }
     const ticket = ++asked.current;
     setState('loading');
-    api<FindResult>('GET', `/admin/busca?${new URLSearchParams({ q: query })}`)
+    api('GET', `/admin/busca?${new URLSearchParams({ q: query })}`)
       .then((found) => {
         if (ticket !== asked.current) return;
         setResult(found);

@@ -48,10 +48,10 @@ export function EnterpriseDetailsModal({
     setBilling(null);
     if (!enterprise) return;
     let current = true;
-    api<{ data: LinkedUserView[] }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/users`)
+    api('GET', `/admin/enterprises/${enterprise.enterprise_id}/users`)
       .then(({ data }) => current && setUsers(data))
       .catch(() => current && setUsersFailed(true));
-    api<{ data: BillingView | null }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
+    api('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
       .then(({ data }) => current && setBilling(data))
       .catch((failure: unknown) => console.error('Falha ao carregar o endereço de cobrança', failure));
     return () => {

@@ -14,7 +14,7 @@ import {
   isValidSiteUrl,
   onlyDigits,
 } from '@shared/br';
-import type { BillingView, EnterpriseView } from '@shared/enterprise.views';
+import type { EnterpriseView } from '@shared/enterprise.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useEditConflict } from '../../lib/use-edit-conflict';
@@ -161,7 +161,7 @@ function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }:
   useEffect(() => {
     if (!enterprise) return;
     let current = true;
-    api<{ data: BillingView | null }>('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
+    api('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
       .then(({ data }) => {
         if (!current || !data) return;
         setHadBilling(true);
@@ -225,11 +225,12 @@ function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }:
     const found = validate(fields, billingMode === 'diferente' ? billing : null);
     setCnpjTouched(true);
     form.clearErrors();
-    if (Object.keys(found).length > 0) {
+    const logo = fields.logo;
+    if (Object.keys(found).length > 0 || !logo) {
       form.setError(found as never);
       return;
     }
-    form.transform((data) => ({
+    const body = (data: FormFields) => ({
       razao: data.razao.trim(),
       fantasia: data.fantasia.trim(),
       cnpj: data.cnpj,
@@ -238,13 +239,13 @@ function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }:
       fone: onlyDigits(data.fone),
       email: data.email.trim(),
       site: data.site.trim(),
-      logo: data.logo,
+      logo,
       representada_logo: data.representada_logo,
-    }));
+    });
     try {
       const saved = enterprise
-        ? await form.send<{ data: EnterpriseView }>('put', `/admin/enterprises/${enterprise.enterprise_id}`, { ifMatch: edit.version })
-        : await form.send<{ data: EnterpriseView }>('post', '/admin/enterprises');
+        ? await form.send('put', `/admin/enterprises/${enterprise.enterprise_id}`, { ifMatch: edit.version, body })
+        : await form.send('post', '/admin/enterprises', { body });
       const id = saved.data.enterprise_id;
       edit.saved(saved.data);
       // Billing failures are only logged (SPEC.md section 8); the form checked the address first.

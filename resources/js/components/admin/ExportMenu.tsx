@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
-import type { SessionStateView } from '@shared/session.views';
 import { api } from '../../lib/api';
 import { AUTOMATIC, markActivity, requestStepUp } from '../../lib/session-guard';
 import { useDismiss } from '../../lib/use-dismiss';
@@ -37,7 +36,7 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
     event.preventDefault();
     markActivity();
     try {
-      const state = await api<SessionStateView>('GET', '/admin/sessao', undefined, AUTOMATIC);
+      const state = await api('GET', '/admin/sessao', undefined, AUTOMATIC);
       if (Date.parse(state.confirmadaAte) - Date.now() < CONFIRMATION_MARGIN_MS && !(await requestStepUp())) return;
     } catch {
       return;

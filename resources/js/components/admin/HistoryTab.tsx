@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { HistoryEntryView, HistoryPage } from '@shared/history.views';
+import type { HistoryEntryView } from '@shared/history.views';
 import { api, failureMessage } from '../../lib/api';
+import type { VersionedResourcePath } from '../../lib/api-contract';
 import { formatDateTime } from '../../lib/dates';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -17,7 +18,7 @@ export function HistoryTab<V extends { version: number }>({
   version,
   onRestored,
 }: {
-  path: 'enterprises' | 'users' | 'contatos' | 'admins';
+  path: VersionedResourcePath;
   id: number;
   version: number;
   onRestored: (record: V) => void;
@@ -31,7 +32,7 @@ export function HistoryTab<V extends { version: number }>({
 
   async function load(before: number | null) {
     try {
-      const page = await api<HistoryPage>('GET', `/admin/${path}/${id}/historico${before ? `?antes=${before}` : ''}`);
+      const page = await api('GET', before ? `/admin/${path}/${id}/historico?antes=${before}` : `/admin/${path}/${id}/historico`);
       setEntries((current) => (before && current ? [...current, ...page.data] : page.data));
       setNext(page.proximo);
       setFailed(false);
@@ -49,10 +50,11 @@ export function HistoryTab<V extends { version: number }>({
     if (!restoring) return;
     setBusy(true);
     try {
-      const answer = await api<{ data: V }>('POST', `/admin/${path}/${id}/historico/${restoring.id}/restaurar`, undefined, { 'If-Match': `"${version}"` });
+      const answer = await api('POST', `/admin/${path}/${id}/historico/${restoring.id}/restaurar`, undefined, { 'If-Match': `"${version}"` });
       toast('success', 'Valores restaurados.');
       setRestoring(null);
-      onRestored(answer.data);
+      // The history's routes serve every versioned resource: the record is this tab's own view.
+      onRestored(answer.data as V);
     } catch (failure) {
       toast('error', failureMessage(failure, 'Falha ao restaurar. Tente novamente.'));
       setRestoring(null);

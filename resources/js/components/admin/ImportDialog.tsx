@@ -82,7 +82,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
 
   // An import under way is shown at once.
   useEffect(() => {
-    api<{ data: ImportView | null }>('GET', '/admin/importacoes/atual').then(
+    api('GET', '/admin/importacoes/atual').then(
       (answer) => {
         if (!answer.data) return;
         setState(answer.data);
@@ -95,7 +95,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
   async function refresh(id: number) {
     try {
       // Following the progress is the page's own doing, not the person's.
-      const now = await api<ImportView>('GET', `/admin/importacoes/${id}`, undefined, AUTOMATIC);
+      const now = await api('GET', `/admin/importacoes/${id}`, undefined, AUTOMATIC);
       started.current ??= { at: Date.now(), processed: now.processadas };
       // Reads answered out of order never take an ended import back to an earlier state.
       setState((shown) => (shown?.id === now.id && !RUNNING.includes(shown.status) ? shown : now));
@@ -132,7 +132,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
     form.append('tipo', kind);
     form.append('arquivo', file);
     try {
-      const answer = await api<ImportAnalysis>('POST', '/admin/importacoes', form);
+      const answer = await api('POST', '/admin/importacoes', form);
       setAnalysis(answer);
       setMapping(answer.mapeamento);
       setStep('mapeamento');
@@ -148,7 +148,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api<ImportAnalysis>('POST', `/admin/importacoes/${analysis.id}/previa`, { mapeamento: mapping });
+      const answer = await api('POST', `/admin/importacoes/${analysis.id}/previa`, { mapeamento: mapping });
       setAnalysis(answer);
       return true;
     } catch (failure) {
@@ -168,7 +168,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
     setError(null);
     try {
       followed.current = analysis.id;
-      const answer = await api<ImportView>('POST', `/admin/importacoes/${analysis.id}/iniciar`, { mapeamento: mapping, modo: mode });
+      const answer = await api('POST', `/admin/importacoes/${analysis.id}/iniciar`, { mapeamento: mapping, modo: mode });
       started.current = { at: Date.now(), processed: 0 };
       setState(answer);
       setStep('progresso');
@@ -185,7 +185,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
     if (!state) return;
     setBusy(true);
     try {
-      setState(await api<ImportView>('DELETE', `/admin/importacoes/${state.id}`));
+      setState(await api('DELETE', `/admin/importacoes/${state.id}`));
     } catch (failure) {
       if (!sessionEnded(failure)) setError(failureMessage(failure, 'Não foi possível cancelar a importação.'));
     } finally {

@@ -180,7 +180,7 @@ function LogoUpload({ onUploaded, onDone }: { onUploaded: (logo: LogoOption) => 
     const form = new FormData();
     form.append('file', file);
     try {
-      const result = await api<{ ok: boolean; filename: string; logo: LogoOption }>('POST', '/admin/upload/logo', form);
+      const result = await api('POST', '/admin/upload/logo', form);
       setState('sent');
       setMessage({ kind: 'success', text: 'Logo enviada com sucesso! Preview atualizado.' });
       setPreview(null);

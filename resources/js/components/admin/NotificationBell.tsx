@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { NotificationPage, NotificationView } from '@shared/live.views';
+import type { NotificationView } from '@shared/live.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { AUTOMATIC } from '../../lib/session-guard';
 import { formatDateTime } from '../../lib/dates';
@@ -26,7 +26,7 @@ export function NotificationBell() {
     setBusy(true);
     setError(null);
     try {
-      const page = await api<NotificationPage>('GET', `/admin/notificacoes${before ? `?antes=${before}` : ''}`, undefined, automatic ? AUTOMATIC : {});
+      const page = await api('GET', before ? `/admin/notificacoes?antes=${before}` : '/admin/notificacoes', undefined, automatic ? AUTOMATIC : {});
       setItems((current) => (before && current ? [...current, ...page.data] : page.data));
       setNext(page.proxima);
       setUnread(() => page.nao_lidas);

@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { IDLE_WARNING_MINUTES, type SessionRules, type SessionStateView } from '@shared/session.views';
+import { IDLE_WARNING_MINUTES, type SessionRules } from '@shared/session.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest } from '../../lib/session-guard';
 import { Button } from '../ui/Button';
@@ -55,7 +55,7 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
       // The time is up here: the server decides (another tab of this session may have been used meanwhile). A
       // question left unanswered (the phone offline) is asked again after RETRY_MS, not every second.
       askAfter.current = Infinity;
-      api<SessionStateView>('GET', '/admin/sessao', undefined, AUTOMATIC).then(
+      api('GET', '/admin/sessao', undefined, AUTOMATIC).then(
         (state) => {
           markActivity(Date.parse(state.inativaEm) - idleMs);
           askAfter.current = 0;
@@ -71,7 +71,7 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
   async function stay() {
     setBusy(true);
     try {
-      await api<SessionStateView>('GET', '/admin/sessao');
+      await api('GET', '/admin/sessao');
       setRemaining(null);
     } catch {
       // A session already ended goes to the login page by itself.

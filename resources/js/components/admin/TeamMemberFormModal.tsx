@@ -74,14 +74,19 @@ function TeamMemberForm({ member, selfId, onClose, onInvited, onSaved }: FormMod
     setConfirmRole(false);
     try {
       if (editing) {
-        form.transform((data) => ({ nome: data.nome.trim(), email: data.email.trim() || null, ...(roleChanges ? { role: data.role } : {}) }));
-        const saved = await form.send<{ admin: TeamMemberView }>('patch', `/admin/admins/${member.id}`, { ifMatch: edit.version });
+        const saved = await form.send('patch', `/admin/admins/${member.id}`, {
+          ifMatch: edit.version,
+          body: (data) => ({ nome: data.nome.trim(), email: data.email.trim() || null, ...(roleChanges ? { role: data.role } : {}) }),
+        });
         edit.saved(saved.admin);
         toast('success', roleChanges ? `${fields.nome.trim()} agora é ${ROLE_LABELS[fields.role]}. As sessões abertas foram encerradas.` : 'Dados salvos.');
         onSaved();
       } else {
-        form.transform((data) => ({ nome: data.nome.trim(), username: data.username.trim(), email: data.email.trim() || null, role: data.role }));
-        onInvited(await form.send<{ admin: TeamMemberView; convite: InviteLink }>('post', '/admin/admins'));
+        onInvited(
+          await form.send('post', '/admin/admins', {
+            body: (data) => ({ nome: data.nome.trim(), username: data.username.trim(), email: data.email.trim() || null, role: data.role }),
+          }),
+        );
       }
     } catch (failure) {
       // A colleague saved in between: the form stays open with this admin's values and the conflict panel.

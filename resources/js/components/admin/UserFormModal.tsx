@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatCpf, formatPhone, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from '@shared/br';
-import type { EnterpriseView } from '@shared/enterprise.views';
 import type { AppUserView } from '@shared/app-user.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
@@ -44,13 +43,13 @@ function useOptions(open: boolean) {
   useEffect(() => {
     if (!open) return;
     const option = (id: number, label: string) => ({ value: String(id), label });
-    api<{ data: EnterpriseView[] }>('GET', '/admin/enterprises?status=ativos&pageSize=1000')
+    api('GET', '/admin/enterprises?status=ativos&pageSize=1000')
       .then(({ data }) => setEnterprises(data.map((row) => option(row.enterprise_id, row.fantasia))))
       .catch((failure: unknown) => console.error('Falha ao carregar empresas', failure));
-    api<{ data: { cargo_id: number; name: string }[] }>('GET', '/admin/cargos')
+    api('GET', '/admin/cargos')
       .then(({ data }) => setCargos(data.map((row) => option(row.cargo_id, row.name))))
       .catch((failure: unknown) => console.error('Falha ao carregar cargos', failure));
-    api<{ data: { ocupacao_id: number; name: string }[] }>('GET', '/admin/ocupacoes')
+    api('GET', '/admin/ocupacoes')
       .then(({ data }) => setOcupacoes(data.map((row) => option(row.ocupacao_id, row.name))))
       .catch((failure: unknown) => console.error('Falha ao carregar ramos de atividade', failure));
   }, [open]);
@@ -115,18 +114,20 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
       return;
     }
     const id = (value: string) => (value ? Number(value) : null);
-    form.transform((data) => ({
-      firstname: data.firstname.trim(),
-      lastname: data.lastname.trim(),
-      email: data.email.trim(),
-      fone: onlyDigits(data.fone),
-      cpf: onlyDigits(data.cpf),
-      enterprise_id: id(data.enterprise_id),
-      cargo_id: id(data.cargo_id),
-      ocupacao_id: id(data.ocupacao_id),
-    }));
     try {
-      const saved = await form.send<{ data: AppUserView }>('put', `/admin/users/${user.user_id}`, { ifMatch: edit.version });
+      const saved = await form.send('put', `/admin/users/${user.user_id}`, {
+        ifMatch: edit.version,
+        body: (data) => ({
+          firstname: data.firstname.trim(),
+          lastname: data.lastname.trim(),
+          email: data.email.trim(),
+          fone: onlyDigits(data.fone),
+          cpf: onlyDigits(data.cpf),
+          enterprise_id: id(data.enterprise_id),
+          cargo_id: id(data.cargo_id),
+          ocupacao_id: id(data.ocupacao_id),
+        }),
+      });
       edit.saved(saved.data);
       toast('success', 'Usuário atualizado com sucesso!');
       onSaved();

@@ -30,16 +30,17 @@ export function ContactForm() {
       return;
     }
     setState('submitting');
-    form.transform((data) => ({
-      ...data,
-      nome: data.nome.trim(),
-      email: data.email.trim(),
-      mensagem: data.mensagem.trim(),
-      empresa: honeypot,
-      origem: 'site',
-    }));
     try {
-      await form.send('post', '/contatos');
+      await form.send('post', '/contatos', {
+        body: (data) => ({
+          ...data,
+          nome: data.nome.trim(),
+          email: data.email.trim(),
+          mensagem: data.mensagem.trim(),
+          empresa: honeypot,
+          origem: 'site' as const,
+        }),
+      });
       await new Promise((resolve) => setTimeout(resolve, SUCCESS_DELAY_MS));
       form.setData(EMPTY);
       setState('success');

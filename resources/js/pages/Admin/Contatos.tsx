@@ -62,7 +62,7 @@ export default function Contatos() {
     if (!details) return;
     setColleagueError(null);
     try {
-      const fresh = await api<{ data: ContactView }>('GET', `/admin/contatos/${details.id}`);
+      const fresh = await api('GET', `/admin/contatos/${details.id}`);
       setDetails(fresh.data);
       setColleague(null);
       reload();

@@ -35,9 +35,8 @@ export default function Convite() {
       form.setError('confirmacao', 'As senhas não conferem.');
       return;
     }
-    form.transform((data) => ({ token, senha: data.senha }));
     try {
-      await form.send('post', '/admin/convite');
+      await form.send('post', '/admin/convite', { body: (data) => ({ token, senha: data.senha }) });
       setDone(true);
     } catch (failure) {
       // A field's error shows under the field; anything else (a dead link, say) above the form.

@@ -21,7 +21,7 @@ export default function Dashboard() {
 
   function load() {
     setFailed(false);
-    api<DashboardData>('GET', '/admin/dashboard')
+    api('GET', '/admin/dashboard')
       .then(setData)
       .catch((failure: unknown) => {
         // A 401 has already ended the session and gone to the login page.

@@ -72,7 +72,7 @@ export default function Empresas() {
     const id = draft.key.slice(ENTERPRISE_DRAFT.length);
     if (id === 'nova') openForm(null);
     else
-      api<{ data: EnterpriseView }>('GET', `/admin/enterprises/${id}`)
+      api('GET', `/admin/enterprises/${id}`)
         .then(({ data }) => openForm(data))
         .catch((failure: unknown) => {
           if (!sessionEnded(failure)) toast('error', failureMessage(failure, 'Não foi possível abrir a empresa que você editava.'));
@@ -80,7 +80,7 @@ export default function Empresas() {
   }, []);
 
   useEffect(() => {
-    api<{ data: LogoOption[] }>('GET', '/admin/logos')
+    api('GET', '/admin/logos')
       .then(({ data }) => setLogos(data))
       .catch((failure: unknown) => console.error('Falha ao carregar logos', failure));
   }, []);

@@ -112,10 +112,10 @@ export default function Equipe() {
         await api('PATCH', `/admin/admins/${member.id}`, { ativo: action === 'reativar' });
         toast('success', action === 'reativar' ? `${member.nome} foi reativado(a).` : `${member.nome} foi desativado(a) e as sessões foram encerradas.`);
       } else if (action === 'link') {
-        const { convite } = await api<{ convite: InviteLink }>('POST', `/admin/admins/${member.id}/link-senha`);
+        const { convite } = await api('POST', `/admin/admins/${member.id}/link-senha`);
         setLink({ link: convite, member, title: 'Novo link de senha' });
       } else {
-        const { encerradas } = await api<{ encerradas: number }>('DELETE', `/admin/admins/${member.id}/sessoes`);
+        const { encerradas } = await api('DELETE', `/admin/admins/${member.id}/sessoes`);
         toast('success', encerradas === 1 ? '1 sessão encerrada.' : `${encerradas} sessões encerradas.`);
       }
       setPending(null);
@@ -310,7 +310,7 @@ function SessionsDialog({ member, onClose }: { member: TeamMemberView; onClose: 
   const [confirming, setConfirming] = useState<AdminSessionView | null>(null);
 
   const load = () =>
-    api<{ data: AdminSessionView[] }>('GET', `/admin/admins/${member.id}/sessoes`).then(
+    api('GET', `/admin/admins/${member.id}/sessoes`).then(
       ({ data }) => setSessions(data),
       (failure: unknown) => !sessionEnded(failure) && setFailed(true),
     );

@@ -81,7 +81,7 @@ export default function Ips() {
   async function refreshOne(ip: AuthorizedIp) {
     setRefreshing((current) => new Set(current).add(ip.id));
     try {
-      const result = await waitAtLeast(api<{ skipped: boolean }>('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`), Date.now());
+      const result = await waitAtLeast(api('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`), Date.now());
       if (result.skipped) toast('info', 'IP privado/localhost não possui geolocalização pública.');
       else toast('success', 'Localização atualizada!');
       reload();
@@ -105,10 +105,7 @@ export default function Ips() {
     setBulkBusy(true);
     try {
       const started = Date.now();
-      const results = await waitAtLeast(
-        Promise.allSettled(targets.map((ip) => api<{ skipped: boolean }>('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`))),
-        started,
-      );
+      const results = await waitAtLeast(Promise.allSettled(targets.map((ip) => api('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`))), started);
       const ok = results.filter((result) => result.status === 'fulfilled').length;
       const failed = results.length - ok;
       if (ok === 0) toast('error', 'Falha ao atualizar localizações.');
@@ -126,7 +123,7 @@ export default function Ips() {
     if (!removing) return;
     setRemoveBusy(true);
     try {
-      const answer = await api<{ ok: true; sessaoEncerrada: boolean }>('DELETE', `/admin/ips-autorizados/${removing.id}`);
+      const answer = await api('DELETE', `/admin/ips-autorizados/${removing.id}`);
       setRemoving(null);
       // The address in use: this session ended with it, as the dialog said.
       if (answer.sessaoEncerrada) return endSession('IP_REVOKED');
@@ -287,7 +284,7 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
   async function myIp() {
     setLookingUp(true);
     try {
-      const { ip: address, privado } = await api<{ ip: string; privado: boolean }>('GET', '/admin/meu-ip');
+      const { ip: address, privado } = await api('GET', '/admin/meu-ip');
       form.setData('ip', address);
       // A loopback or private-network address is what the server sees, but it is not a public IP.
       if (privado) toast('info', `Seu IP nesta conexão é ${address}, um endereço local (loopback ou rede interna), não um IP público.`);
@@ -305,13 +302,15 @@ function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose: () => 
     if (!form.data.targetRole) found.targetRole = 'Selecione o administrador: Master ou Gestor.';
     if (!form.data.ip.trim()) found.ip = 'Informe o IP.';
     form.clearErrors();
-    if (Object.keys(found).length > 0) {
+    const targetRole = form.data.targetRole;
+    if (Object.keys(found).length > 0 || !targetRole) {
       form.setError(found);
       return;
     }
-    form.transform((data) => ({ ip: data.ip.trim(), targetRole: data.targetRole, ...(data.descricao.trim() ? { descricao: data.descricao.trim() } : {}) }));
     try {
-      const result = await form.send<{ twofa: TwoFactorSetup }>('post', '/admin/ips-autorizados');
+      const result = await form.send('post', '/admin/ips-autorizados', {
+        body: (data) => ({ ip: data.ip.trim(), targetRole, ...(data.descricao.trim() ? { descricao: data.descricao.trim() } : {}) }),
+      });
       toast('success', 'IP adicionado com sucesso!');
       setSetup(result.twofa);
       onAdded();

@@ -5,17 +5,12 @@ import { GateLayout } from '../../layouts/GateLayout';
 import { failureMessage } from '../../lib/api';
 import { keepDraftsOf } from '../../lib/session-guard';
 import { useApiForm } from '../../lib/use-api-form';
-import { storeSession, type AdminData } from '../../lib/session';
+import { storeSession } from '../../lib/session';
 import type { SharedProps } from '../../types';
 
 interface LoginProps extends SharedProps {
   next: string | null;
   reason: 'ip_revogado' | 'sessao_encerrada' | 'sessao_expirada' | 'sessao_inativa' | null;
-}
-
-interface LoginResponse {
-  token: string;
-  admin: AdminData;
 }
 
 const REASONS: Record<NonNullable<LoginProps['reason']>, string> = {
@@ -46,9 +41,8 @@ export default function Login() {
       return;
     }
     setError(null);
-    form.transform(() => payload);
     try {
-      const { token, admin } = await form.send<LoginResponse>('post', '/admin/login');
+      const { token, admin } = await form.send('post', '/admin/login', { body: () => payload });
       setLeaving(true);
       storeSession(token, admin);
       keepDraftsOf(admin.id);

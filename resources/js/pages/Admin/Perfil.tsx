@@ -46,9 +46,8 @@ export default function Perfil() {
       name.setError('nome', 'Informe o nome.');
       return;
     }
-    name.transform((data) => ({ nome: data.nome.trim() }));
     try {
-      await name.send('patch', '/admin/me');
+      await name.send('patch', '/admin/me', { body: (data) => ({ nome: data.nome.trim() }) });
       toast('success', 'Nome salvo.');
       router.reload();
     } catch (failure) {
@@ -62,7 +61,7 @@ export default function Perfil() {
   async function endOthers() {
     setEnding(true);
     try {
-      const { encerradas } = await api<{ encerradas: number }>('DELETE', '/admin/me/sessoes/outras');
+      const { encerradas } = await api('DELETE', '/admin/me/sessoes/outras');
       toast('success', encerradas === 1 ? '1 sessão encerrada.' : `${encerradas} sessões encerradas.`);
       setConfirmOthers(false);
       reload();
@@ -89,9 +88,8 @@ export default function Perfil() {
       password.setError(problem);
       return;
     }
-    password.transform((data) => ({ senha_atual: data.senha_atual, nova_senha: data.nova_senha }));
     try {
-      await password.send('put', '/admin/me/senha');
+      await password.send('put', '/admin/me/senha', { body: (data) => ({ senha_atual: data.senha_atual, nova_senha: data.nova_senha }) });
       password.reset();
       toast('success', 'Senha alterada. As outras sessões foram encerradas.');
       reload();

@@ -117,7 +117,7 @@ export default function Usuarios() {
     setConfirmReset(null);
     setResetting(user.user_id);
     try {
-      const result = await api<{ email: string; expires_in_minutes?: number; expires_at?: string }>('POST', `/admin/users/${user.user_id}/reset-password`);
+      const result = await api('POST', `/admin/users/${user.user_id}/reset-password`);
       setResetNotice({ email: result.email ?? user.email, minutes: resetMinutes(result) });
     } catch (failure) {
       if (sessionEnded(failure)) return;

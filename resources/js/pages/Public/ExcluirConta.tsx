@@ -27,9 +27,8 @@ export default function ExcluirConta() {
       return;
     }
     setError(null);
-    form.transform((data) => ({ email: data.email.trim() }));
     try {
-      await form.send('post', '/public/usuario/excluir-conta');
+      await form.send('post', '/public/usuario/excluir-conta', { body: (data) => ({ email: data.email.trim() }) });
       setSent(true);
     } catch (failure) {
       setError(failureMessage(failure, 'Não foi possível enviar o pedido agora. Tente novamente.'));

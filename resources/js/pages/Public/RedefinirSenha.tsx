@@ -39,9 +39,10 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
       return;
     }
     setError(null);
-    form.transform((data) => ({ token, password: data.password, password_confirmation: data.confirmation }));
     try {
-      await form.send('post', '/public/usuario/redefinir-senha');
+      await form.send('post', '/public/usuario/redefinir-senha', {
+        body: (data) => ({ token, password: data.password, password_confirmation: data.confirmation }),
+      });
       setDone(true);
     } catch (failure) {
       setError(failureMessage(failure, 'Não foi possível salvar a nova senha agora. Tente novamente.'));
