@@ -1,9 +1,8 @@
-import { createServer, Socket, type Server } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, nextTestIp } from '../support/admin-session.js';
 import { sharedDeployment, spawnInstance } from '../support/instances.js';
-import { freePort } from '../support/private-mariadb.js';
+import { startProxy } from '../support/tcp-proxy.js';
 import { listeningPort, openStream, type ReceivedEvent, type TestStream } from '../support/sse.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -117,42 +116,3 @@ describe('live events on several instances', () => {
     }
   });
 });
-
-/** A TCP proxy to a local port that can be cut (every connection dropped, none accepted) and restored. */
-async function startProxy(target: number): Promise<{ port: number; down(): void; up(): Promise<void>; close(): Promise<void> }> {
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = new Socket();
-        sockets.add(client);
-        sockets.add(upstream);
-        upstream.connect(target, '127.0.0.1');
-        client.pipe(upstream).pipe(client);
-        for (const socket of [client, upstream]) {
-          socket.on('error', () => undefined);
-          socket.on('close', () => {
-            sockets.delete(socket);
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-      });
-      server.listen(port, '127.0.0.1', resolve);
-    });
-  await listen();
-  const stop = async () => {
-    const closing = server;
-    server = null;
-    for (const socket of sockets) socket.destroy();
-    if (closing) await new Promise((resolve) => closing.close(resolve));
-  };
-  return {
-    port,
-    down: () => void stop(),
-    up: listen,
-    close: stop,
-  };
-}
