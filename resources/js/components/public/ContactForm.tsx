@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '@shared/br/phone';
+import { ApiError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { validateContact, type ContactFields } from '../../lib/contact-form';
 import { TextField } from '../ui/fields';
@@ -8,16 +9,51 @@ import { TextField } from '../ui/fields';
 export const SUCCESS_DELAY_MS = 700;
 
 const EMPTY: ContactFields = { nome: '', email: '', telefone: '', mensagem: '' };
+/** What was typed, kept on the phone until it is sent (a lost connection, a closed tab). */
+const DRAFT_KEY = 'agromaq:contato';
+
+function readDraft(): ContactFields | null {
+  try {
+    const kept = JSON.parse(window.localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<ContactFields> | null;
+    if (!kept || typeof kept !== 'object') return null;
+    const text = (key: keyof ContactFields) => String(kept[key] ?? '').slice(0, 5000);
+    return { nome: text('nome'), email: text('email'), telefone: text('telefone'), mensagem: text('mensagem') };
+  } catch {
+    return null;
+  }
+}
+
+function keepDraft(fields: ContactFields | null): void {
+  try {
+    if (fields && Object.values(fields).some((value) => value.trim() !== '')) window.localStorage.setItem(DRAFT_KEY, JSON.stringify(fields));
+    else window.localStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage refused (private mode, full): the form works without it.
+  }
+}
 
 export function ContactForm() {
   const form = useApiForm<ContactFields>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   // Sending lasts until the pause after the answer is over (SUCCESS_DELAY_MS).
-  const [state, setState] = useState<'idle' | 'submitting' | 'success' | 'failure'>('idle');
+  const [state, setState] = useState<'idle' | 'submitting' | 'success' | 'failure' | 'offline'>('idle');
   const errors = form.errors;
+
+  // After the page is drawn (the server's copy has no draft): what was typed before, kept on this phone.
+  useEffect(() => {
+    const draft = readDraft();
+    if (draft) form.setData(draft);
+  }, []);
+  useEffect(() => {
+    if (state !== 'offline') return;
+    const back = () => setState('idle');
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, [state]);
 
   const set = (name: keyof ContactFields, value: string) => {
     form.setData(name, value);
+    keepDraft({ ...form.data, [name]: value });
     if (errors[name]) form.clearErrors(name);
   };
 
@@ -43,9 +79,11 @@ export function ContactForm() {
       });
       await new Promise((resolve) => setTimeout(resolve, SUCCESS_DELAY_MS));
       form.setData(EMPTY);
+      keepDraft(null);
       setState('success');
-    } catch {
-      setState('failure');
+    } catch (failure) {
+      // No answer at all and no network: the phone is offline. What was typed stays, here and on the phone.
+      setState(failure instanceof ApiError && failure.status === 0 && !navigator.onLine ? 'offline' : 'failure');
     }
   }
 
@@ -69,6 +107,11 @@ export function ContactForm() {
       {state === 'success' && (
         <p role="status" className="rounded-xl bg-brand-50 px-4 py-3 text-sm font-medium text-brand-900">
           Mensagem enviada! Em breve nosso time entrará em contato.
+        </p>
+      )}
+      {state === 'offline' && (
+        <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          Você está sem conexão. Sua mensagem ficou guardada neste aparelho: envie de novo quando o sinal voltar.
         </p>
       )}
       {state === 'failure' && (
