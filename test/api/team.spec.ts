@@ -303,6 +303,25 @@ describe('acting on a colleague', () => {
     expect(JSON.parse(entries.find((entry) => entry.action === 'team.role')!.summary!)).toEqual({ role: { de: 'gestor', para: 'master' } });
   });
 
+  it('refuses null for a field that may only be left out (name, role, active) with its message, and changes nothing', async () => {
+    // Found by the contract's generated bodies: a null name or role reached the service and answered 500.
+    const colleague = await member('gestor');
+    const before = await sut.dataSource.getRepository(Admin).findOneByOrFail({ adminId: colleague.id });
+    for (const [body, field, message] of [
+      [{ nome: null }, 'nome', 'Informe o nome.'],
+      [{ nome: null, role: 'master' }, 'nome', 'Informe o nome.'],
+      [{ role: null }, 'role', 'Papel inválido: use master ou gestor.'],
+      [{ ativo: null }, 'ativo', 'Ativo deve ser verdadeiro ou falso.'],
+    ] as const) {
+      const res = await team.patch(colleague.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors?.[field], JSON.stringify(body)).toBe(message);
+    }
+    expect(await sut.dataSource.getRepository(Admin).findOneByOrFail({ adminId: colleague.id })).toEqual(before);
+    // E-mail may be null: it clears the address.
+    expect((await team.patch(colleague.id, { email: null }).expect(200)).body.admin.email).toBeNull();
+  });
+
   it('deactivating ends every session and refuses logins; reactivating does not bring old tokens back', async () => {
     const colleague = await member('gestor');
     const listed = await team.patch(colleague.id, { ativo: false }).expect(200);

@@ -1,3 +1,4 @@
+import { IsOmittable } from '../../common/http/omittable.decorator.js';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsEmailAddress } from '../../common/http/br-validators.js';
 import { Trim, TrimToNull } from '../../common/http/trim.decorator.js';
@@ -57,7 +58,7 @@ export class UpdateAdminInput {
   @MaxLength(120, { message: 'O nome deve ter no máximo 120 caracteres.' })
   @IsNotEmpty({ message: 'Informe o nome.' })
   @IsString({ message: 'Informe o nome.' })
-  @IsOptional()
+  @IsOmittable()
   @Trim()
   nome?: string;
 
@@ -69,11 +70,11 @@ export class UpdateAdminInput {
   email?: string | null;
 
   @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
-  @IsOptional()
+  @IsOmittable()
   role?: AdminRole;
 
   @IsBoolean({ message: 'Ativo deve ser verdadeiro ou falso.' })
-  @IsOptional()
+  @IsOmittable()
   ativo?: boolean;
 }
 
