@@ -38,6 +38,8 @@ describe.skipIf(!browserAvailable)('the public site with the network turned off'
     await offline.waitFor();
     expect(await page.getByLabel('Mensagem').inputValue()).toBe('Quero uma cotação de colheitadeira, escrevi no meio da lavoura.');
     expect(await wcagViolations(page)).toEqual([]);
+    await page.getByRole('alert').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/contato-offline-390.png' });
 
     // A reload with no network: the page again, and what was typed is still there.
     await page.reload();
