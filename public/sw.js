@@ -6,7 +6,7 @@ const PAGES = 'agromaq-paginas-v1';
 const FILES = 'agromaq-arquivos-v1';
 const KEPT = [PAGES, FILES];
 /** How long a page may take on a weak connection before the kept copy is shown. */
-const WAIT_MS = 2500;
+const WAIT_MS = 4000;
 
 self.addEventListener('install', () => {
   self.skipWaiting();

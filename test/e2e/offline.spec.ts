@@ -6,7 +6,7 @@ import { wcagViolations } from '../support/axe.js';
 // Issue 33, item 5: a farmer's second visit with the network gone paints from what the first visit kept (the
 // service worker, public/sw.js), the contact form says the phone is offline and keeps what was typed (a reload
 // too), and sends it once the network is back. The back office and the API are never kept.
-const app = useBrowserApp();
+const app = useBrowserApp({ GTM_ID: 'GTM-TESTE12' });
 
 describe.skipIf(!browserAvailable)('the public site with the network turned off', () => {
   it('paints kept pages, keeps the contact typed while offline, sends it once back, and keeps nothing of the admin', async () => {
@@ -69,6 +69,29 @@ describe.skipIf(!browserAvailable)('the public site with the network turned off'
     expect(kept.some((path) => path.startsWith('/build/'))).toBe(true);
     expect(kept.filter((path) => /^\/(admin|api)(\/|$)/.test(path))).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a kept page never loads the tag manager on an answer the visitor has since changed', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
+    await context.addCookies([{ name: 'cookie_consent', value: 'true', url: app.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/`);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // Kept with "yes" in it (the worker controls the page now), the tag manager loaded.
+    await page.goto(`${app.baseUrl}/ajuda`);
+    await expect.poll(() => page.locator('#gtm-script').count()).toBe(1);
+
+    // The visitor says no; offline, the page comes from the worker with its old "yes" in it.
+    await context.addCookies([{ name: 'cookie_consent', value: 'false', url: app.baseUrl }]);
+    await context.setOffline(true);
+    await page.goto(`${app.baseUrl}/ajuda`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.outerHTML.includes('"cookieConsent":true'))).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.locator('#gtm-script').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Aviso de cookies' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import { Link, router, usePage } from '@inertiajs/react';
 import { ArrowUp, ChevronDown, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from '../components/public/BrandIcons';
-import { CookieBanner, loadTagManager, saveConsent } from '../components/public/CookieBanner';
+import { CookieBanner, loadTagManager, saveConsent, storedConsent } from '../components/public/CookieBanner';
 import { Logo } from '../components/public/Logo';
 import { StoreButtons } from '../components/public/StoreButtons';
 import { PageTitle } from '../components/ui/PageTitle';
@@ -62,8 +62,16 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     document.body.style.overflow = menuOpen ? 'hidden' : '';
   }, [menuOpen]);
 
+  // The browser's cookie is the truth: a page the service worker kept may carry an earlier answer than the one
+  // the visitor gave since. The page takes it once drawn, and the tag manager never loads on an old "yes".
   useEffect(() => {
-    if (consent === true && site.gtmId) loadTagManager(site.gtmId);
+    const stored = storedConsent();
+    if (stored === props.cookieConsent) return;
+    consentBefore.current = stored;
+    setConsent(stored);
+  }, []);
+  useEffect(() => {
+    if (consent === true && storedConsent() === true && site.gtmId) loadTagManager(site.gtmId);
   }, [consent, site.gtmId]);
 
   const onBannerHeight = useCallback((height: number) => setBannerHeight(height), []);

@@ -10,6 +10,12 @@ export function saveConsent(accepted: boolean): void {
   document.cookie = `${CONSENT_COOKIE}=${accepted ? 'true' : 'false'}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 }
 
+/** The visitor's choice as the browser holds it now: true, false, or null (not decided). */
+export function storedConsent(): boolean | null {
+  const value = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return value === 'true' ? true : value === 'false' ? false : null;
+}
+
 /** Loads the tag manager; called only once the visitor accepted cookies. */
 export function loadTagManager(gtmId: string): void {
   if (document.getElementById('gtm-script')) return;

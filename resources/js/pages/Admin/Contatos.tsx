@@ -5,7 +5,8 @@ import { formatPhone } from '@shared/br';
 import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
 import { FilterButtons } from '../../components/admin/ListControls';
 import { ExportMenu } from '../../components/admin/ExportMenu';
-import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
+import { ListBody } from '../../components/admin/ListLayout';
+import { ResourceRows, type ResourceColumn } from '../../components/admin/ResourceRows';
 import { listSort, SortSelect } from '../../components/admin/ListSort';
 import { Button } from '../../components/ui/Button';
 import { EmailText } from '../../components/ui/EmailText';
@@ -47,6 +48,50 @@ const TABS: { key: Status; label: string }[] = [
   { key: 'respondido', label: 'Respondidos' },
 ];
 const CHANNELS = { whatsapp: 'WhatsApp', email: 'E-mail' } as const;
+
+/** The list's columns on a tab (the answered one adds the channel and says when it was answered). */
+function columnsOf(answered: boolean): ResourceColumn<ContactView>[] {
+  return [
+    { label: 'Nome', value: (contact) => contact.nome, place: 'title' },
+    { label: 'Email', value: (contact) => <EmailText email={contact.email} />, className: 'min-w-52 text-slate-600', place: 'subtitle' },
+    { label: 'Telefone', value: (contact) => formatPhone(contact.telefone), className: 'whitespace-nowrap text-slate-600', place: 'subtitle' },
+    {
+      label: 'Mensagem',
+      value: (contact) => truncate(contact.mensagem, 30),
+      card: (contact) => truncate(contact.mensagem, 50),
+      hint: (contact) => contact.mensagem,
+      className: 'text-slate-700',
+      place: 'text',
+    },
+    ...(answered
+      ? [
+          {
+            label: 'Canal',
+            value: (contact: ContactView) => (contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'),
+            card: (contact: ContactView) => contact.response_channel && <ChannelBadge channel={contact.response_channel} />,
+            place: 'badge' as const,
+          },
+          {
+            label: 'Respondido em',
+            sort: 'data',
+            value: (contact: ContactView) => formatDateTime(contact.responded_at),
+            card: (contact: ContactView) => `Respondido em ${formatDateTime(contact.responded_at)}`,
+            className: 'text-slate-600',
+            place: 'note' as const,
+          },
+        ]
+      : [
+          {
+            label: 'Recebido em',
+            sort: 'data',
+            value: (contact: ContactView) => formatDateTime(contact.created_at),
+            card: (contact: ContactView) => `Recebido em ${formatDateTime(contact.created_at)}`,
+            className: 'text-slate-600',
+            place: 'note' as const,
+          },
+        ]),
+  ];
+}
 
 export default function Contatos() {
   const { filters, contacts, counts, appName, opened } = usePage<Props>().props;
@@ -176,68 +221,15 @@ export default function Contatos() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable
+        <ResourceRows
+          rows={contacts.data}
+          columns={columnsOf(answered)}
+          idOf={(contact) => contact.id}
+          nameOf={(contact) => contact.nome}
+          onOpen={setDetails}
+          actions={actions}
           sort={sort}
-          columns={[
-            'Nome',
-            'Email',
-            'Telefone',
-            'Mensagem',
-            ...(answered ? ['Canal', { label: 'Respondido em', sort: 'data' }] : [{ label: 'Recebido em', sort: 'data' }]),
-          ]}
-        >
-          {contacts.data.map((contact) => (
-            <tr key={contact.id} onClick={() => setDetails(contact)} className={ROW}>
-              <td className="px-4 py-2.5">
-                <OpenDetails onOpen={() => setDetails(contact)}>{contact.nome}</OpenDetails>
-              </td>
-              <td className="min-w-52 px-4 py-2.5 text-slate-600">
-                <EmailText email={contact.email} />
-              </td>
-              <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatPhone(contact.telefone)}</td>
-              <td className="px-4 py-2.5 text-slate-700" title={contact.mensagem}>
-                {truncate(contact.mensagem, 30)}
-              </td>
-              {answered ? (
-                <>
-                  <td className="px-4 py-2.5">{contact.response_channel ? <ChannelBadge channel={contact.response_channel} /> : '—'}</td>
-                  <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.responded_at)}</td>
-                </>
-              ) : (
-                <td className="px-4 py-2.5 text-slate-600">{formatDateTime(contact.created_at)}</td>
-              )}
-              <td className={ACTIONS_CELL}>{actions(contact)}</td>
-            </tr>
-          ))}
-        </ListTable>
-        <CardList>
-          {contacts.data.map((contact) => (
-            <ListCard
-              key={contact.id}
-              onOpen={() => setDetails(contact)}
-              title={contact.nome}
-              subtitle={
-                <>
-                  <p className="text-sm text-slate-600">
-                    <EmailText email={contact.email} />
-                  </p>
-                  <p className="text-sm text-slate-600">{formatPhone(contact.telefone)}</p>
-                </>
-              }
-              badge={contact.response_channel && <ChannelBadge channel={contact.response_channel} />}
-              footer={
-                <>
-                  <span className="text-xs text-slate-500">
-                    {answered ? `Respondido em ${formatDateTime(contact.responded_at)}` : `Recebido em ${formatDateTime(contact.created_at)}`}
-                  </span>
-                  {actions(contact)}
-                </>
-              }
-            >
-              <p className="mt-2 mb-3 text-sm [overflow-wrap:anywhere] text-slate-700">{truncate(contact.mensagem, 50)}</p>
-            </ListCard>
-          ))}
-        </CardList>
+        />
       </ListBody>
 
       {details && (

@@ -10,8 +10,9 @@ import { ENTERPRISE_DRAFT, EnterpriseFormModal } from '../../components/admin/En
 import { pendingDraft } from '../../lib/session-guard';
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
-import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
-import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
+import { BulkBar, useBulkSelection } from '../../components/admin/BulkActions';
+import { ListBody } from '../../components/admin/ListLayout';
+import { ResourceRows, type ResourceColumn } from '../../components/admin/ResourceRows';
 import { LogoImage } from '../../components/admin/LogoImage';
 import type { LogoOption } from '../../components/admin/LogoPicker';
 import { StatusBadge } from '../../components/admin/StatusBadge';
@@ -48,6 +49,33 @@ const FILTERS: { key: StatusFilter; label: string }[] = [
   { key: 'inativos', label: 'Inativos' },
 ];
 const NA = 'N/A';
+/** The list's columns: the table's, and where each card shows them. */
+const COLUMNS: ResourceColumn<EnterpriseView>[] = [
+  {
+    label: 'Logo',
+    value: (enterprise) => <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />,
+    card: (enterprise) => <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />,
+    place: 'media',
+  },
+  {
+    label: 'Fantasia',
+    sort: 'fantasia',
+    value: (enterprise) => enterprise.fantasia,
+    below: (enterprise) => <p className="max-w-xs text-xs [overflow-wrap:anywhere] text-slate-500">{enterprise.razao}</p>,
+    place: 'title',
+  },
+  {
+    label: 'CNPJ',
+    sort: 'cnpj',
+    value: (enterprise) => formatCnpj(enterprise.cnpj),
+    card: (enterprise) => <span className="font-mono text-xs">{formatCnpj(enterprise.cnpj)}</span>,
+    className: 'font-mono text-xs whitespace-nowrap text-slate-700',
+    place: 'subtitle',
+  },
+  { label: 'IE', value: (enterprise) => enterprise.inscricao_estadual || NA, className: 'whitespace-nowrap text-slate-600' },
+  { label: 'Cidade', sort: 'cidade', value: (enterprise) => formatCity(enterprise.cidade_nome, enterprise.cidade_uf), className: 'text-slate-600' },
+  { label: 'Status', sort: 'status', value: (enterprise) => <StatusBadge active={enterprise.ativo === 1} />, place: 'badge' },
+];
 const SORTS: SortOption[] = [
   { key: 'fantasia', label: 'Fantasia' },
   { key: 'cnpj', label: 'CNPJ' },
@@ -91,13 +119,6 @@ export default function Empresas() {
   const sort = listSort(filters, SORTS, 'fantasia', (order) => visit({ ...filters, ...order, page: 1 }));
   const bulk = useBulkSelection(JSON.stringify([filters.status, filters.busca]), enterprises.total);
   const pageIds = enterprises.data.map((enterprise) => enterprise.enterprise_id);
-  const tick = (enterprise: EnterpriseView) => (
-    <SelectBox
-      label={`Selecionar ${enterprise.fantasia}`}
-      checked={bulk.isSelected(enterprise.enterprise_id)}
-      onChange={() => bulk.toggle(enterprise.enterprise_id)}
-    />
-  );
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -179,67 +200,17 @@ export default function Empresas() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable
+        <ResourceRows
+          rows={enterprises.data}
+          columns={COLUMNS}
+          idOf={(enterprise) => enterprise.enterprise_id}
+          nameOf={(enterprise) => enterprise.fantasia}
+          onOpen={setDetails}
+          actions={actions}
           sort={sort}
-          selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar as empresas desta página" />}
-          columns={[
-            'Logo',
-            { label: 'Fantasia', sort: 'fantasia' },
-            { label: 'CNPJ', sort: 'cnpj' },
-            'IE',
-            { label: 'Cidade', sort: 'cidade' },
-            { label: 'Status', sort: 'status' },
-          ]}
-        >
-          {enterprises.data.map((enterprise) => (
-            <tr key={enterprise.enterprise_id} onClick={() => setDetails(enterprise)} className={ROW}>
-              <td className="py-2.5 pr-0 pl-4">{tick(enterprise)}</td>
-              <td className="px-4 py-2.5">
-                <LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} />
-              </td>
-              <td className="px-4 py-2.5">
-                <OpenDetails onOpen={() => setDetails(enterprise)}>{enterprise.fantasia}</OpenDetails>
-                <p className="max-w-xs text-xs [overflow-wrap:anywhere] text-slate-500">{enterprise.razao}</p>
-              </td>
-              <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-slate-700">{formatCnpj(enterprise.cnpj)}</td>
-              <td className="px-4 py-2.5 text-slate-600">{enterprise.inscricao_estadual || NA}</td>
-              <td className="px-4 py-2.5 text-slate-600">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</td>
-              <td className="px-4 py-2.5">
-                <StatusBadge active={enterprise.ativo === 1} />
-              </td>
-              <td className={ACTIONS_CELL}>{actions(enterprise)}</td>
-            </tr>
-          ))}
-        </ListTable>
-        <CardList selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar as empresas desta página" text="Selecionar esta página" />}>
-          {enterprises.data.map((enterprise) => (
-            <ListCard
-              key={enterprise.enterprise_id}
-              onOpen={() => setDetails(enterprise)}
-              media={<LogoImage src={enterprise.logo_url} alt={`Logo ${enterprise.fantasia}`} className="h-12 w-20 shrink-0" />}
-              title={enterprise.fantasia}
-              subtitle={<p className="font-mono text-xs text-slate-600">{formatCnpj(enterprise.cnpj)}</p>}
-              badge={<StatusBadge active={enterprise.ativo === 1} />}
-              footer={
-                <>
-                  {tick(enterprise)}
-                  {actions(enterprise)}
-                </>
-              }
-            >
-              <dl className="my-3 grid grid-cols-2 gap-2 text-xs">
-                <div className="min-w-0">
-                  <dt className="text-slate-500">IE</dt>
-                  <dd className="[overflow-wrap:anywhere] text-slate-800">{enterprise.inscricao_estadual || NA}</dd>
-                </div>
-                <div className="min-w-0">
-                  <dt className="text-slate-500">Cidade</dt>
-                  <dd className="[overflow-wrap:anywhere] text-slate-800">{formatCity(enterprise.cidade_nome, enterprise.cidade_uf)}</dd>
-                </div>
-              </dl>
-            </ListCard>
-          ))}
-        </CardList>
+          bulk={bulk}
+          pageLabel="Selecionar as empresas desta página"
+        />
       </ListBody>
 
       <EnterpriseDetailsModal enterprise={details} onClose={() => setDetails(null)} onEdit={openForm} onChanged={reload} />

@@ -13,7 +13,8 @@ import {
   type TeamStatusFilter,
 } from '@shared/team.views';
 import { StatusSearchBar } from '../../components/admin/ListControls';
-import { ACTIONS_CELL, CardList, ListBody, ListCard, ListTable, OpenDetails, ROW } from '../../components/admin/ListLayout';
+import { ListBody } from '../../components/admin/ListLayout';
+import { ResourceRows, type ResourceColumn } from '../../components/admin/ResourceRows';
 import { PasswordLinkDialog } from '../../components/admin/PasswordLinkDialog';
 import { SessionList } from '../../components/admin/SessionList';
 import { TeamMemberFormModal } from '../../components/admin/TeamMemberFormModal';
@@ -67,6 +68,28 @@ function TeamStatusBadge({ status }: { status: TeamMemberStatus }) {
 function lastLogin(member: TeamMemberView): string {
   return member.last_login_at ? `${formatDateTime(member.last_login_at)}${member.last_login_ip ? ` · ${member.last_login_ip}` : ''}` : 'Nunca';
 }
+
+/** The list's columns (`who` names a colleague, "(você)" for oneself): the table's, and where each card shows them. */
+const columnsOf = (who: (member: TeamMemberView) => ReactNode): ResourceColumn<TeamMemberView>[] => [
+  {
+    label: 'Nome',
+    value: (member) => <span className="[overflow-wrap:anywhere]">{who(member)}</span>,
+    below: (member) => <span className="block text-xs break-all text-slate-500">{member.username}</span>,
+    className: 'max-w-72',
+    place: 'title',
+  },
+  {
+    label: 'E-mail',
+    value: (member) => (member.email ? <EmailText email={member.email} /> : '—'),
+    card: (member) => member.email && <EmailText email={member.email} />,
+    className: 'max-w-64 text-slate-600',
+    place: 'subtitle',
+  },
+  { label: 'Papel', value: (member) => ROLE_LABELS[member.role], className: 'text-slate-700' },
+  { label: 'Status', value: (member) => <TeamStatusBadge status={member.status} />, place: 'badge' },
+  { label: 'Último login', value: lastLogin, className: 'text-slate-600 tabular-nums' },
+  { label: 'Sessões', cardLabel: 'Sessões abertas', value: (member) => member.sessoes_abertas, className: 'text-slate-700 tabular-nums' },
+];
 
 /** What a confirmed action on a colleague does: its dialog's words and its call. */
 type Action = 'desativar' | 'reativar' | 'link' | 'encerrar';
@@ -185,56 +208,14 @@ export default function Equipe() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable columns={['Nome', 'E-mail', 'Papel', 'Status', 'Último login', 'Sessões']}>
-          {team.data.map((member) => (
-            <tr key={member.id} onClick={() => setForm({ member })} className={ROW}>
-              <td className="max-w-72 px-4 py-2.5">
-                <OpenDetails onOpen={() => setForm({ member })}>
-                  <span className="[overflow-wrap:anywhere]">{who(member)}</span>
-                </OpenDetails>
-                <span className="block text-xs break-all text-slate-500">{member.username}</span>
-              </td>
-              <td className="max-w-64 px-4 py-2.5 text-slate-600">{member.email ? <EmailText email={member.email} /> : '—'}</td>
-              <td className="px-4 py-2.5 text-slate-700">{ROLE_LABELS[member.role]}</td>
-              <td className="px-4 py-2.5">
-                <TeamStatusBadge status={member.status} />
-              </td>
-              <td className="px-4 py-2.5 text-slate-600 tabular-nums">{lastLogin(member)}</td>
-              <td className="px-4 py-2.5 text-slate-700 tabular-nums">{member.sessoes_abertas}</td>
-              <td className={ACTIONS_CELL}>{actions(member)}</td>
-            </tr>
-          ))}
-        </ListTable>
-        <CardList>
-          {team.data.map((member) => (
-            <ListCard
-              key={member.id}
-              onOpen={() => setForm({ member })}
-              title={<span className="[overflow-wrap:anywhere]">{who(member)}</span>}
-              subtitle={
-                <>
-                  <p className="text-sm break-all text-slate-600">{member.username}</p>
-                  {member.email && (
-                    <p className="text-sm text-slate-600">
-                      <EmailText email={member.email} />
-                    </p>
-                  )}
-                </>
-              }
-              badge={<TeamStatusBadge status={member.status} />}
-              footer={actions(member)}
-            >
-              <dl className="mt-2 mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">Papel</dt>
-                <dd className="text-slate-800">{ROLE_LABELS[member.role]}</dd>
-                <dt className="text-slate-500">Último login</dt>
-                <dd className="[overflow-wrap:anywhere] text-slate-800 tabular-nums">{lastLogin(member)}</dd>
-                <dt className="text-slate-500">Sessões abertas</dt>
-                <dd className="text-slate-800 tabular-nums">{member.sessoes_abertas}</dd>
-              </dl>
-            </ListCard>
-          ))}
-        </CardList>
+        <ResourceRows
+          rows={team.data}
+          columns={columnsOf(who)}
+          idOf={(member) => member.id}
+          nameOf={(member) => member.nome}
+          onOpen={(member) => setForm({ member })}
+          actions={actions}
+        />
       </ListBody>
 
       <TeamMemberFormModal

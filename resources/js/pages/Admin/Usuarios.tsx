@@ -6,9 +6,10 @@ import type { AppUserCounts, AppUserPage, AppUserView } from '@shared/app-user.v
 import { StatusSearchBar } from '../../components/admin/ListControls';
 import { ExportMenu } from '../../components/admin/ExportMenu';
 import { ImportButton } from '../../components/admin/ImportDialog';
-import { ACTIONS_CELL, CardList, ListBody, ListTable, ROW, OpenDetails, ListCard } from '../../components/admin/ListLayout';
+import { ListBody } from '../../components/admin/ListLayout';
+import { ResourceRows, type ResourceColumn } from '../../components/admin/ResourceRows';
 import { listSort, SortSelect, type SortOption } from '../../components/admin/ListSort';
-import { BulkBar, PageSelectBox, SelectBox, useBulkSelection } from '../../components/admin/BulkActions';
+import { BulkBar, useBulkSelection } from '../../components/admin/BulkActions';
 import { StatusBadge } from '../../components/admin/StatusBadge';
 import { UserFormModal } from '../../components/admin/UserFormModal';
 import { HistoryTab, RecordTabs } from '../../components/admin/HistoryTab';
@@ -60,6 +61,28 @@ const SORTS: SortOption[] = [
   { key: 'status', label: 'Status' },
 ];
 const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.trim();
+/** The list's columns: the table's, and where each card shows them. */
+const COLUMNS: ResourceColumn<AppUserView>[] = [
+  { label: 'Nome', sort: 'nome', value: fullName, place: 'title' },
+  {
+    label: 'Email',
+    sort: 'email',
+    value: (user) => (user.email ? <EmailText email={user.email} /> : '—'),
+    className: 'min-w-52 text-slate-600',
+    place: 'subtitle',
+  },
+  {
+    label: 'Data de Cadastro',
+    sort: 'cadastro',
+    value: (user) => formatDate(user.date_added),
+    card: (user) => `Cadastro em ${formatDate(user.date_added)}`,
+    className: 'whitespace-nowrap text-slate-600',
+    place: 'note',
+  },
+  { label: 'Empresa', sort: 'empresa', value: (user) => user.empresa_nome || 'Sem empresa', className: 'text-slate-700' },
+  { label: 'Cargo', value: (user) => user.cargo_nome || 'Sem cargo', className: 'text-slate-700' },
+  { label: 'Status', sort: 'status', value: (user) => <StatusBadge active={user.status === 1} />, place: 'badge' },
+];
 
 export default function Usuarios() {
   const { filters, users, counts, opened } = usePage<Props>().props;
@@ -84,9 +107,6 @@ export default function Usuarios() {
   const sort = listSort(filters, SORTS, 'cadastro', (order) => visit({ ...filters, ...order, page: 1 }));
   const bulk = useBulkSelection(JSON.stringify([filters.status, filters.busca, filters.date_from, filters.date_to]), users.total);
   const pageIds = users.data.map((user) => user.user_id);
-  const tick = (user: AppUserView) => (
-    <SelectBox label={`Selecionar ${fullName(user)}`} checked={bulk.isSelected(user.user_id)} onChange={() => bulk.toggle(user.user_id)} />
-  );
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -228,59 +248,17 @@ export default function Usuarios() {
         onRetry={reload}
         onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
       >
-        <ListTable
+        <ResourceRows
+          rows={users.data}
+          columns={COLUMNS}
+          idOf={(user) => user.user_id}
+          nameOf={fullName}
+          onOpen={setDetails}
+          actions={actions}
           sort={sort}
-          selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar os usuários desta página" />}
-          columns={[
-            { label: 'Nome', sort: 'nome' },
-            { label: 'Email', sort: 'email' },
-            { label: 'Data de Cadastro', sort: 'cadastro' },
-            { label: 'Empresa', sort: 'empresa' },
-            'Cargo',
-            { label: 'Status', sort: 'status' },
-          ]}
-        >
-          {users.data.map((user) => (
-            <tr key={user.user_id} onClick={() => setDetails(user)} className={ROW}>
-              <td className="py-2.5 pr-0 pl-4">{tick(user)}</td>
-              <td className="px-4 py-2.5">
-                <OpenDetails onOpen={() => setDetails(user)}>{fullName(user)}</OpenDetails>
-              </td>
-              <td className="min-w-52 px-4 py-2.5 text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</td>
-              <td className="px-4 py-2.5 whitespace-nowrap text-slate-600">{formatDate(user.date_added)}</td>
-              <td className="px-4 py-2.5 text-slate-700">{user.empresa_nome || 'Sem empresa'}</td>
-              <td className="px-4 py-2.5 text-slate-700">{user.cargo_nome || 'Sem cargo'}</td>
-              <td className="px-4 py-2.5">
-                <StatusBadge active={user.status === 1} />
-              </td>
-              <td className={ACTIONS_CELL}>{actions(user)}</td>
-            </tr>
-          ))}
-        </ListTable>
-        <CardList selectAll={<PageSelectBox bulk={bulk} ids={pageIds} label="Selecionar os usuários desta página" text="Selecionar esta página" />}>
-          {users.data.map((user) => (
-            <ListCard
-              key={user.user_id}
-              onOpen={() => setDetails(user)}
-              title={fullName(user)}
-              subtitle={<p className="text-sm text-slate-600">{user.email ? <EmailText email={user.email} /> : '—'}</p>}
-              badge={<StatusBadge active={user.status === 1} />}
-              footer={
-                <>
-                  <span className="flex items-center gap-3">
-                    {tick(user)}
-                    <span className="text-xs text-slate-500">Cadastro em {formatDate(user.date_added)}</span>
-                  </span>
-                  {actions(user)}
-                </>
-              }
-            >
-              <p className="mt-2 mb-3 text-sm [overflow-wrap:anywhere] text-slate-700">
-                {user.empresa_nome || 'Sem empresa'} · {user.cargo_nome || 'Sem cargo'}
-              </p>
-            </ListCard>
-          ))}
-        </CardList>
+          bulk={bulk}
+          pageLabel="Selecionar os usuários desta página"
+        />
       </ListBody>
 
       {details && (
