@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AdminRole } from '../auth/admin-role.js';
+import type { AuthorizedIpRow, AuthorizedIpView, TwoFactorSetup } from '../shared/ip.views.js';
 import { currentTotp, newTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from '../common/crypto/totp.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { SecretBox } from '../common/crypto/secret-box.js';
@@ -17,25 +18,6 @@ import { ipsError } from './ips.errors.js';
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
 /** last_seen_at is written at most this often per IP, not on every request. */
 const SEEN_WRITE_INTERVAL_MS = 60 * 1000;
-
-export interface AuthorizedIpView {
-  id: number;
-  ip: string;
-  role: AdminRole;
-  descricao: string | null;
-  local: string | null;
-  online: boolean;
-  privado: boolean;
-  located_at: string | null;
-  last_seen_at: string | null;
-  created_at: string;
-}
-
-export interface TwoFactorSetup {
-  qr_data_url: string;
-  secret: string;
-  otpauth_url: string;
-}
 
 /** What a login code turned out to be. */
 
@@ -67,7 +49,7 @@ export class IpsService implements IpAccess {
   }
 
   /** Every authorized address; `inUse`, the one the caller's session is using (em_uso: removing it ends that session). */
-  async list(inUse: number | null = null): Promise<(AuthorizedIpView & { em_uso: boolean })[]> {
+  async list(inUse: number | null = null): Promise<AuthorizedIpRow[]> {
     const rows = await this.ips.find({ order: { role: 'DESC', createdAt: 'ASC', id: 'ASC' } });
     return rows.map((row) => ({ ...this.view(row), em_uso: row.id === inUse }));
   }

@@ -14,23 +14,7 @@ import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { endSession } from '../../lib/session';
 import type { SharedProps } from '../../types';
-
-interface AuthorizedIp {
-  id: number;
-  ip: string;
-  role: 'master' | 'gestor';
-  descricao: string | null;
-  local: string | null;
-  online: boolean;
-  privado: boolean;
-  /** The address the admin's own session is using: removing it ends that session. */
-  em_uso: boolean;
-}
-
-interface TwoFactorSetup {
-  qr_data_url: string;
-  secret: string;
-}
+import type { AuthorizedIpRow, TwoFactorSetup } from '@shared/ip.views';
 
 /** The location spinner stays at least this long, so a fast answer does not flicker (SPEC.md section 4). */
 const MIN_SPINNER_MS = 1200;
@@ -52,10 +36,10 @@ function waitAtLeast<T>(promise: Promise<T>, started: number): Promise<T> {
 }
 
 export default function Ips() {
-  const { ips } = usePage<SharedProps & { ips: AuthorizedIp[] }>().props;
+  const { ips } = usePage<SharedProps & { ips: AuthorizedIpRow[] }>().props;
   const toast = useToast();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<AuthorizedIp | null>(null);
+  const [removing, setRemoving] = useState<AuthorizedIpRow | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
   const [refreshing, setRefreshing] = useState<Set<number>>(new Set());
   const [bulkBusy, setBulkBusy] = useState(false);
@@ -78,7 +62,7 @@ export default function Ips() {
 
   const locations = new Set(ips.map((ip) => ip.local).filter(Boolean)).size;
 
-  async function refreshOne(ip: AuthorizedIp) {
+  async function refreshOne(ip: AuthorizedIpRow) {
     setRefreshing((current) => new Set(current).add(ip.id));
     try {
       const result = await waitAtLeast(api('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`), Date.now());
@@ -136,7 +120,7 @@ export default function Ips() {
     }
   }
 
-  const refreshButton = (ip: AuthorizedIp) => (
+  const refreshButton = (ip: AuthorizedIpRow) => (
     <IconButton
       label={`Atualizar localização de ${ip.ip}`}
       title={ip.privado ? 'IP privado/localhost não possui geolocalização pública.' : 'Atualizar localização'}
@@ -146,15 +130,15 @@ export default function Ips() {
       spinning={refreshing.has(ip.id)}
     />
   );
-  const inUse = (ip: AuthorizedIp) =>
+  const inUse = (ip: AuthorizedIpRow) =>
     ip.em_uso && (
       <>
         {' '}
         <span className="ml-1 rounded bg-brand-100 px-1.5 py-0.5 font-sans text-xs font-semibold text-brand-900">Em uso</span>
       </>
     );
-  const removeButton = (ip: AuthorizedIp) => <IconButton label={`Remover ${ip.ip}`} icon={Trash2} tone="danger" onClick={() => setRemoving(ip)} />;
-  const status = (ip: AuthorizedIp) => (
+  const removeButton = (ip: AuthorizedIpRow) => <IconButton label={`Remover ${ip.ip}`} icon={Trash2} tone="danger" onClick={() => setRemoving(ip)} />;
+  const status = (ip: AuthorizedIpRow) => (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${ip.online ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}
     >
