@@ -15,7 +15,7 @@ import { AUTOMATIC_REQUEST_HEADER } from '../shared/session.views.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Where a page visit without a valid session goes (DESIGN.md section 5). */
+/** Where a page visit without a valid session goes. */
 export function loginRedirect(problem: SessionProblem, originalUrl: string): string {
   const next = new URLSearchParams({ next: originalUrl }).toString();
   if (problem === 'IP_REVOKED') return `/admin/login?reason=ip_revogado&${next}`;

@@ -10,7 +10,7 @@ const SESSION_MESSAGES: Record<SessionProblem, string> = {
   SESSION_IDLE: 'Sua sessão foi encerrada por inatividade. Faça login novamente.',
 };
 
-/** 401 with the code the client's session handling branches on (DESIGN.md section 4). */
+/** 401 with the code the client's session handling branches on. */
 export class SessionException extends AppException {
   constructor(readonly problem: SessionProblem) {
     super(401, problem, SESSION_MESSAGES[problem]);
@@ -46,7 +46,7 @@ export class RoleForbiddenException extends AppException {
   }
 }
 
-/** A write authenticated by the session cookie without the matching XSRF header (DESIGN.md section 4). */
+/** A write authenticated by the session cookie without the matching XSRF header. */
 export class XsrfMismatchException extends AppException {
   constructor() {
     super(419, 'XSRF_MISMATCH', XSRF_MISMATCH_MESSAGE);

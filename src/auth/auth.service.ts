@@ -110,7 +110,7 @@ export class AuthService {
   }
 
   /**
-   * DESIGN.md section 4: the request's IP must be authorized; then the account's attempts from that IP are
+   * The request's IP must be authorized; then the account's attempts from that IP are
    * counted (LoginAttempts); then username and password; then the IP's
    * role must be the admin's; then the IP's TOTP code, which can be used once. Every failure after the IP
    * check gives the same answer, except a right password with a code already spent, which says so.

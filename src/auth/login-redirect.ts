@@ -1,4 +1,4 @@
-/** Reasons the login page can explain, passed as `?reason=` by the session handling (SPEC.md section 8). */
+/** Reasons the login page can explain, passed as `?reason=` by the session handling. */
 export const LOGIN_REASONS = ['ip_revogado', 'sessao_encerrada', 'sessao_expirada', 'sessao_inativa'] as const;
 export type LoginReason = (typeof LOGIN_REASONS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The São Paulo day, owned here: dates are stored in UTC and days are counted in São Paulo (DESIGN.md section 6).
+ * The São Paulo day, owned here: dates are stored in UTC and days are counted in São Paulo.
  * Brasília time has had no daylight saving since 2019, so a São Paulo day is the UTC day shifted by 3 hours.
  */
 export const SAO_PAULO_UTC_OFFSET_HOURS = 3;

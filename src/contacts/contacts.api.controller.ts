@@ -12,7 +12,7 @@ import { ContactsService } from './contacts.service.js';
 import { ListContactsQuery } from './dto/list-contacts.query.js';
 import { MarkAnsweredInput } from './dto/mark-answered.input.js';
 
-/** Contact messages for the back office (SPEC.md section 7, Contacts). */
+/** Contact messages for the back office. */
 @Controller('api/admin/contatos')
 export class ContactsApiController {
   constructor(private readonly contacts: ContactsService) {}

@@ -5,7 +5,7 @@ import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import { AppUsersService } from '../users/app-users.service.js';
 import type { DashboardData } from '../shared/dashboard.views.js';
 
-/** The donut shows the 8 companies with most users, then 'Outros' (SPEC.md section 9). */
+/** The donut shows the 8 companies with most users, then 'Outros'. */
 export const DONUT_TOP = 8;
 /** The sign-up chart covers the last 30 days. */
 export const WINDOW_DAYS = 30;

@@ -15,12 +15,12 @@ import { BulkEnterpriseStatusInput, ListEnterprisesQuery } from './dto/list-ente
 import { EnterprisesService } from './enterprises.service.js';
 import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
 
-/** Companies for the back office and API clients (SPEC.md section 7, Enterprises). */
+/** Companies for the back office and API clients. */
 @Controller('api/admin/enterprises')
 export class EnterprisesApiController {
   constructor(private readonly enterprises: EnterprisesService) {}
 
-  /** `status` defaults to todos here; the screen opens on ativos (DESIGN.md section 5). */
+  /** `status` defaults to todos here; the screen opens on ativos. */
   @ApiOperation({
     summary: 'Lista as empresas',
     description:

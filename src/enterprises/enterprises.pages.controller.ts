@@ -12,7 +12,7 @@ export class EnterprisesPagesController {
 
   @Get('empresas')
   index(@Query() query: Record<string, unknown>) {
-    // The screen opens on ativos (DESIGN.md section 5); the API's default is todos.
+    // The screen opens on ativos; the API's default is todos.
     const { status = 'ativos', page = 1, busca = '', ordem, sentido } = listStateFromUrl(ListEnterprisesQuery, query);
     const filters = { status, page, busca, ordem: ordem ?? '', sentido: sentido ?? '' };
     return inertia('Admin/Empresas', {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { SvgSanitizeReply, SvgSanitizeRequest } from './svg-sanitizer.worker.js';
 import { exceededSvgLimit } from './svg-structure.js';
 
-/** Upload limit of a logo (SPEC.md section 9). */
+/** Upload limit of a logo. */
 export const LOGO_MAX_BYTES = 3 * 1024 * 1024;
 export const LOGO_FORMAT_MESSAGE = 'Formato não suportado. Use PNG, JPG, JPEG, WEBP, GIF ou SVG';
 export const LOGO_SIZE_MESSAGE = 'Arquivo muito grande. Máximo: 3MB';

@@ -1,5 +1,5 @@
 /**
- * Page titles per path (SPEC.md section 2): each is the product name followed by the page's name; a path
+ * Page titles per path: each is the product name followed by the page's name; a path
  * with no entry gets the product name alone. Pure, so the server (fallback <title>) and the React layouts
  * (<Head>) read the same table.
  */

@@ -51,7 +51,7 @@ export class SitePagesController {
     return inertia('Public/Termos');
   }
 
-  // Legacy addresses that had their own title keys (DESIGN.md section 5).
+  // Legacy addresses that had their own title keys.
   @Get('aplicativo')
   @Redirect('/', 301)
   aplicativo() {}

@@ -26,7 +26,7 @@ export interface ResetRequested {
   expires_at: string;
 }
 
-/** At least 8 characters with letters and digits, at most 128 (SPEC.md leaves the rule to us; shown on the page). */
+/** At least 8 characters with letters and digits, at most 128 (the rule the page shows). */
 export const PASSWORD_RULE_MESSAGE = 'A senha deve ter de 8 a 128 caracteres, com letras e números.';
 export function isStrongPassword(password: string): boolean {
   return password.length >= 8 && password.length <= 128 && /\p{L}/u.test(password) && /\d/.test(password);

@@ -17,7 +17,7 @@ import { BulkUserStatusInput, ListUsersQuery } from './dto/list-users.query.js';
 import { UpdateUserInput } from './dto/update-user.input.js';
 import { UserStatusInput } from './dto/user-status.input.js';
 
-/** The mobile app's users for the back office (SPEC.md section 7, App users). */
+/** The mobile app's users for the back office. */
 @Controller('api/admin/users')
 export class AppUsersApiController {
   constructor(

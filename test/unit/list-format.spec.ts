@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resetMinutes, truncate } from '../../resources/js/lib/list-format.js';
 import { contactReplyMessage, internationalPhone } from '../../resources/js/lib/whatsapp.js';
 
-describe('reset link lifetime (SPEC.md section 9)', () => {
+describe('reset link lifetime', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
   it('uses expires_in_minutes, else expires_at, else 30 minutes', () => {
     expect(resetMinutes({ expires_in_minutes: 45, expires_at: '2026-11-22T12:10:00Z' }, now)).toBe(45);

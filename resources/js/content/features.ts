@@ -1,4 +1,4 @@
-/** The six features the app advertises (SPEC.md section 1), as shown on the home page. */
+/** The six features the app advertises, as shown on the home page. */
 export interface Feature {
   icon: 'calendar' | 'chart' | 'database' | 'offline' | 'shield' | 'support';
   title: string;

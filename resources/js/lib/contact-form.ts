@@ -9,7 +9,7 @@ export interface ContactFields {
   mensagem: string;
 }
 
-/** The contact form's rules and messages (SPEC.md section 5), the same the API applies. */
+/** The contact form's rules and messages, the same the API applies. */
 export function validateContact(fields: ContactFields): Partial<Record<keyof ContactFields, string>> {
   const errors: Partial<Record<keyof ContactFields, string>> = {};
   if (!fields.nome.trim()) errors.nome = 'Informe seu nome';

@@ -1,4 +1,4 @@
-/** Dates are stored in UTC and shown in Brasília time (DESIGN.md section 6). */
+/** Dates are stored in UTC and shown in Brasília time. */
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
   day: '2-digit',

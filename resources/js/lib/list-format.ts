@@ -1,4 +1,4 @@
-/** Minutes a reset link lasts when the server does not say (SPEC.md section 9). */
+/** Minutes a reset link lasts when the server does not say. */
 export const DEFAULT_RESET_MINUTES = 30;
 
 /** The reset link's lifetime: expires_in_minutes, else computed from expires_at, else 30 minutes. */

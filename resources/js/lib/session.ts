@@ -43,7 +43,7 @@ export function leavingSession(): void {
 }
 
 /**
- * Ends the session in the browser after a 401 from an admin call (SPEC.md section 8, both readings):
+ * Ends the session in the browser after a 401 from an admin call:
  * IP_REVOKED goes to the login page with reason=ip_revogado, SESSION_IDLE with reason=sessao_inativa (keeping
  * the page's half-filled forms), anything else with the current page as next (and `said`, when the live events
  * said why the session ended).

@@ -24,7 +24,7 @@ export function whatsappLink(number: string, text: string): string {
 }
 
 /**
- * The subscription message (SPEC.md section 7): a greeting asking to subscribe, the plan's details, the
+ * The subscription message: a greeting asking to subscribe, the plan's details, the
  * customer's data when a name was given (e-mail and phone only when filled in), and a closing request.
  */
 export function planMessage(appName: string, plan: PlanForMessage, customer: CustomerForMessage = {}): string {

@@ -13,7 +13,7 @@ const FILE_PATH = /^\/build\/|\.(?!html$)[a-z0-9]{1,5}$/i;
 
 /**
  * The one place errors become responses. API calls get the JSON error body; page visits get the error page
- * through Inertia with the real status, or, for an unknown page, a redirect to the home page (SPEC.md).
+ * through Inertia with the real status, or, for an unknown page, a redirect to the home page.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 
-/** The JSON shape of every API error (DESIGN.md section 6). */
+/** The JSON shape of every API error. */
 export interface ErrorBody {
   statusCode: number;
   message: string;

@@ -71,7 +71,7 @@ function compressIpv6(groups: string[]): string {
 }
 
 /**
- * Addresses with no public geolocation (SPEC.md section 5): private IPv4 ranges, loopback, link-local,
+ * Addresses with no public geolocation: private IPv4 ranges, loopback, link-local,
  * IPv6 loopback, unique-local (fc00::/7), link-local (fe80::/10) and the unspecified address.
  */
 export function isPrivateIp(value: string): boolean {

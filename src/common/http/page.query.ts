@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const DEFAULT_PAGE_SIZE = 20;
-/** The user form's company dropdown asks for 1000 at once (SPEC.md section 9); no list page is larger. */
+/** The user form's company dropdown asks for 1000 at once; no list page is larger. */
 export const MAX_PAGE_SIZE = 1000;
 
 /** Far past the last page of any list (a million rows one per page), and small enough for every database's OFFSET. */
@@ -14,7 +14,7 @@ const PAGE_MAX_MESSAGE = `A página deve ser no máximo ${MAX_PAGE.toLocaleStrin
 const PAGE_SIZE_MESSAGE = `O tamanho da página deve estar entre 1 e ${MAX_PAGE_SIZE}.`;
 
 // Rules run from the one nearest the property upwards; the first failure is reported.
-/** `page` and `pageSize` of every admin list (DESIGN.md section 6): whole numbers, the size capped. */
+/** `page` and `pageSize` of every admin list: whole numbers, the size capped. */
 export class PageQuery {
   @Max(MAX_PAGE, { message: PAGE_MAX_MESSAGE })
   @Min(1, { message: PAGE_MESSAGE })

@@ -62,7 +62,7 @@ export class EnterpriseInput extends AddressInput {
   @IsOptional()
   representada_logo?: string | null;
 
-  // Read-only fields a client may send back as it read them (SPEC.md section 3): accepted and ignored.
+  // Read-only fields a client may send back as it read them: accepted and ignored.
   @Allow() @ApiHideProperty() enterprise_id?: unknown;
   @Allow() @ApiHideProperty() score?: unknown;
   @Allow() @ApiHideProperty() cidade_nome?: unknown;

@@ -15,7 +15,7 @@ export function normalizeCnpj(value: string | null | undefined): string {
 }
 
 /**
- * 14 characters, not all the same, with both check digits right (SPEC.md section 5), in the numeric form
+ * 14 characters, not all the same, with both check digits right, in the numeric form
  * or the alphanumeric one. Only the usual punctuation (`.`, `/`, `-`, spaces) may surround the characters.
  */
 export function isValidCnpj(value: string): boolean {

@@ -2,7 +2,7 @@
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * A basic e-mail address (SPEC.md section 5), the same in every form and in the API: no spaces, one '@' with
+ * A basic e-mail address, the same in every form and in the API: no spaces, one '@' with
  * something before it, and a domain with a dot that has something on each side. Checked by scanning, in time
  * linear in the length (a regular expression for it backtracks quadratically on inputs like 'a@....@'), and only
  * on values of at most 254 characters.

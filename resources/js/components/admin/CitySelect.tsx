@@ -10,14 +10,14 @@ export interface CityOption {
   code: string;
 }
 
-/** The search waits this long after the last key (SPEC.md section 9); the server answers at most 100 cities. */
+/** The search waits this long after the last key; the server answers at most 100 cities. */
 const DEBOUNCE_MS = 300;
 
 export const cityLabel = (city: { name: string; code: string }) => `${city.name} - ${city.code}`;
 
 /**
  * A searchable city dropdown: type part of the name (accents optional, "Londrina PR" narrows by UF), pick
- * one of up to 100 matches. Failures are only logged (SPEC.md section 8).
+ * one of up to 100 matches. Failures are only logged.
  */
 export function CitySelect({
   id,

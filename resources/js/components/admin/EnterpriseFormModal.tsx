@@ -96,7 +96,7 @@ function addressBody(address: AddressFields) {
   };
 }
 
-/** The form's rules (SPEC.md section 5), the same helpers the API validates with. */
+/** The form's rules, the same helpers the API validates with. */
 function validate(fields: FormFields, billing: AddressFields | null): Errors {
   const errors: Errors = {};
   if (!fields.razao.trim()) errors.razao = 'Informe a razão social.';
@@ -248,7 +248,7 @@ function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }:
         : await form.send('post', '/admin/enterprises', { body });
       const id = saved.data.enterprise_id;
       edit.saved(saved.data);
-      // Billing failures are only logged (SPEC.md section 8); the form checked the address first.
+      // Billing failures are only logged; the form checked the address first.
       try {
         const version = { 'If-Match': `"${saved.data.version}"` };
         if (billingMode === 'diferente') await api('PUT', `/admin/enterprises/${id}/cobranca`, addressBody(billing), version);

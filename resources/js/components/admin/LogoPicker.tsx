@@ -14,7 +14,7 @@ export interface LogoOption {
 
 const ACCEPTED = ['png', 'jpeg', 'jpg', 'webp', 'gif', 'svg'];
 const MAX_BYTES = 3 * 1024 * 1024;
-/** How long the upload's success text stays (SPEC.md section 9). */
+/** How long the upload's success text stays. */
 const SUCCESS_MS = 2000;
 
 const normalize = (text: string) =>
@@ -135,7 +135,7 @@ export function LogoPicker({
   );
 }
 
-/** Upload mode: idle, file chosen (preview), sending, sent; after a success it closes itself in 2 s (SPEC.md section 4). */
+/** Upload mode: idle, file chosen (preview), sending, sent; after a success it closes itself in 2 s. */
 function LogoUpload({ onUploaded, onDone }: { onUploaded: (logo: LogoOption) => void; onDone: () => void }) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);

@@ -35,7 +35,7 @@ function fieldsOf(user: AppUserView): Fields {
   };
 }
 
-/** The lists the form picks from, loaded once; failures are only logged (SPEC.md section 8). */
+/** The lists the form picks from, loaded once; failures are only logged. */
 function useOptions(open: boolean) {
   const [enterprises, setEnterprises] = useState<SelectOption[]>([]);
   const [cargos, setCargos] = useState<SelectOption[]>([]);

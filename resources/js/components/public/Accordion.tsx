@@ -6,7 +6,7 @@ export interface AccordionItem {
   answer: string;
 }
 
-/** Collapsed answers show their first characters (SPEC.md section 9: 120 on the help page). */
+/** Collapsed answers show their first characters (120 on the help page). */
 export const PREVIEW_LENGTH = 120;
 
 export function previewOf(text: string, length = PREVIEW_LENGTH): string {

@@ -5,7 +5,7 @@ import { useApiForm } from '../../lib/use-api-form';
 import { validateContact, type ContactFields } from '../../lib/contact-form';
 import { TextField } from '../ui/fields';
 
-/** The success message appears after this pause, so the send feels deliberate (SPEC.md section 8). */
+/** The success message appears after this pause, so the send feels deliberate. */
 export const SUCCESS_DELAY_MS = 700;
 
 const EMPTY: ContactFields = { nome: '', email: '', telefone: '', mensagem: '' };

@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react';
 import { useLayoutEffect, useRef } from 'react';
 
 export const CONSENT_COOKIE = 'cookie_consent';
-/** How long the visitor's choice is kept (SPEC.md section 9). */
+/** How long the visitor's choice is kept. */
 export const CONSENT_DAYS = 365;
 
 export function saveConsent(accepted: boolean): void {

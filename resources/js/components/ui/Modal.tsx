@@ -18,7 +18,7 @@ interface ModalProps {
 }
 
 /**
- * A dialog that locks the page's scroll and keeps Tab focus inside it. Escape is swallowed (SPEC.md):
+ * A dialog that locks the page's scroll and keeps Tab focus inside it. Escape is swallowed:
  * a modal closes only by its own buttons, so a half-filled form is never lost by a stray key.
  */
 export function Modal({ open, title, onClose, busy = false, size = 'md', children, footer, initialFocus }: ModalProps) {

@@ -3,7 +3,7 @@ import { PAGE_DESCRIPTIONS, pagePath, pageTitle } from '@shared/page-titles';
 import type { SharedProps } from '../../types';
 
 /**
- * Sets the document title from the current path (SPEC.md section 2) and, on public pages, the
+ * Sets the document title from the current path and, on public pages, the
  * description, canonical URL and Open Graph tags, on the server and in the browser alike.
  */
 export function PageTitle() {

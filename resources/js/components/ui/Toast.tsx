@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 
-/** How long a toast stays (SPEC.md section 9). */
+/** How long a toast stays. */
 export const TOAST_DURATION_MS = 4500;
 
 type ToastKind = 'success' | 'error' | 'info';

@@ -14,7 +14,7 @@ import { endSession } from '../../lib/session';
 import type { SharedProps } from '../../types';
 import type { AuthorizedIpRow } from '@shared/ip.views';
 
-/** The location spinner stays at least this long, so a fast answer does not flicker (SPEC.md section 4). */
+/** The location spinner stays at least this long, so a fast answer does not flicker. */
 const MIN_SPINNER_MS = 1200;
 const ROLE_LABELS = { master: 'Master', gestor: 'Gestor' } as const;
 
