@@ -57,6 +57,17 @@ export class IpsApiController {
     return { ok: true, sessaoEncerrada: false };
   }
 
+  @ApiOperation({
+    summary: 'Atualiza a localização de todos os IPs',
+    description:
+      'Pela base de geolocalização local, numa chamada: responde quantos foram atualizados, quantos a base não conhece (`falharam`) e quantos são privados (`ignorados`).',
+  })
+  @Post('ips-autorizados/refresh-location')
+  @HttpCode(200)
+  refreshAllLocations() {
+    return this.ips.refreshAllLocations();
+  }
+
   @ApiOperation({ summary: 'Atualiza a localização de um IP', description: 'Pela base de geolocalização local; endereços privados são ignorados.' })
   @Post('ips-autorizados/:id/refresh-location')
   @HttpCode(200)

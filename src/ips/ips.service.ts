@@ -95,9 +95,29 @@ export class IpsService implements IpAccess {
     const ip = await this.ips.findOneBy({ id });
     if (!ip) throw ipsError('IP_NOT_FOUND');
     if (isPrivateIp(ip.ip)) return { ok: true, skipped: true, ip: this.view(ip) };
+    if (!(await this.relocate(ip))) throw ipsError('LOCATION_NOT_FOUND');
+    return { ok: true, skipped: false, ip: this.view(ip) };
+  }
 
+  /**
+   * Looks every public address up again, in one call (the page's "Atualizar localizações"): how many were
+   * located, how many the database does not know, and how many are private (skipped). The authorized addresses
+   * are a short list, read whole.
+   */
+  async refreshAllLocations(): Promise<{ ok: true; atualizados: number; falharam: number; ignorados: number }> {
+    const counts = { atualizados: 0, falharam: 0, ignorados: 0 };
+    for (const ip of await this.ips.find({ order: { id: 'ASC' } })) {
+      if (isPrivateIp(ip.ip)) counts.ignorados += 1;
+      else if (await this.relocate(ip)) counts.atualizados += 1;
+      else counts.falharam += 1;
+    }
+    return { ok: true, ...counts };
+  }
+
+  /** Writes an address's location from the offline database; false when the database does not know it. */
+  private async relocate(ip: AuthorizedIp): Promise<boolean> {
     const location = await this.geolocator.locate(ip.ip);
-    if (!location) throw ipsError('LOCATION_NOT_FOUND');
+    if (!location) return false;
     ip.city = location.city?.slice(0, 120) ?? null;
     ip.region = location.region?.slice(0, 120) ?? null;
     ip.country = location.country;
@@ -106,7 +126,7 @@ export class IpsService implements IpAccess {
     ip.local = describeLocation(location)?.slice(0, 255) ?? null;
     ip.locatedAt = new Date();
     await this.ips.save(ip);
-    return { ok: true, skipped: false, ip: this.view(ip) };
+    return true;
   }
 
   /**

@@ -22,6 +22,7 @@ const api = () => ({
   create: (body: object) => request(sut.server).post('/api/admin/ips-autorizados').set(bearer(master)).send(body),
   remove: (id: number | string) => request(sut.server).delete(`/api/admin/ips-autorizados/${id}`).set(bearer(master)),
   refresh: (id: number) => request(sut.server).post(`/api/admin/ips-autorizados/${id}/refresh-location`).set(bearer(master)),
+  refreshAll: () => request(sut.server).post('/api/admin/ips-autorizados/refresh-location').set(bearer(master)),
 });
 
 describe('authorized IPs API', () => {
@@ -122,6 +123,24 @@ describe('authorized IPs API', () => {
       const res = await api().refresh(created.body.ip.id).expect(200);
       expect(res.body).toMatchObject({ ok: true, skipped: true, ip: { local: null } });
     }
+  });
+
+  it('locates every address in one call and says how many were located, unknown and private', async () => {
+    const br = await api().create({ ip: '200.160.2.4', targetRole: 'gestor' }).expect(201);
+    await api().create({ ip: '10.9.8.7', targetRole: 'gestor' }).expect(201);
+    const res = await api().refreshAll().expect(200);
+    const rows = (await api().list().expect(200)).body.data as { id: number; ip: string; privado: boolean; local: string | null }[];
+    // Every address counted once: the private ones skipped, the public ones located or unknown to the database
+    // (the tests' documentation addresses, 203.0.113.x, are in no database).
+    expect(res.body).toEqual({
+      ok: true,
+      atualizados: rows.filter((row) => !row.privado && row.local !== null).length,
+      falharam: rows.filter((row) => !row.privado && row.local === null).length,
+      ignorados: rows.filter((row) => row.privado).length,
+    });
+    expect(res.body.atualizados).toBeGreaterThanOrEqual(1);
+    expect(res.body.ignorados).toBeGreaterThanOrEqual(1);
+    expect(rows.find((row) => row.id === br.body.ip.id)?.local).toMatch(/, SP, Brasil$/);
   });
 
   it('tells the caller the IP the server sees, and whether it is a public one', async () => {

@@ -118,4 +118,24 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminData')])).toEqual([null, null]);
     await context.close();
   });
+
+  it("'Atualizar localizações' looks every address up in one call and says how many were located", async () => {
+    const master = await createAdminFixture(app.sut, 'master');
+    // A public address the offline database knows, beside the test's own (a documentation address it does not).
+    await app.sut.app.get(IpsService).create({ ip: '200.160.2.6', targetRole: 'gestor', descricao: 'Filial São Paulo' }, null);
+    const { context, page } = await openBrowser(app.browser, master.ip);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('refresh-location')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.goto(`${app.baseUrl}/admin/login`);
+    await logIn(page, master);
+    await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
+    await page.goto(`${app.baseUrl}/admin/ips`);
+    await page.getByRole('button', { name: 'Atualizar localizações' }).click();
+    await page.getByText(/^\d+ atualizadas, \d+ falharam\.$/).waitFor();
+    expect(calls).toEqual(['POST /api/admin/ips-autorizados/refresh-location']);
+    await page.getByText(/, SP, Brasil$/).first().waitFor();
+    await context.close();
+  });
 });

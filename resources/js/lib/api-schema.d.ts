@@ -1083,6 +1083,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ips-autorizados/refresh-location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Atualiza a localização de todos os IPs
+         * @description Pela base de geolocalização local, numa chamada: responde quantos foram atualizados, quantos a base não conhece (`falharam`) e quantos são privados (`ignorados`).
+         *
+         *     Acesso: somente administradores master, com token Bearer, de um IP autorizado.
+         */
+        post: operations["IpsApiController.refreshAllLocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -7888,6 +7910,113 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O corpo da requisição é grande demais para esta rota. Nada foi alterado. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `XSRF_MISMATCH`: uma escrita com a sessão do cookie (o painel) sem o cabeçalho `X-XSRF-TOKEN` do cookie `XSRF-TOKEN`. Com o token Bearer não se aplica. Nada foi alterado. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "IpsApiController.refreshAllLocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        atualizados: number;
+                        falharam: number;
+                        ignorados: number;
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -79,23 +79,20 @@ export default function Ips() {
   }
 
   async function refreshAll() {
-    const targets = ips.filter((ip) => !ip.privado);
-    if (targets.length === 0) {
+    if (!ips.some((ip) => !ip.privado)) {
       toast('info', 'Nenhum IP público encontrado para atualizar.');
       return;
     }
     setBulkBusy(true);
     try {
-      const started = Date.now();
-      const results = await waitAtLeast(Promise.allSettled(targets.map((ip) => api('POST', `/admin/ips-autorizados/${ip.id}/refresh-location`))), started);
-      const ok = results.filter((result) => result.status === 'fulfilled').length;
-      const failed = results.length - ok;
+      // One call: the server looks every address up in its own database.
+      const { atualizados: ok, falharam: failed } = await waitAtLeast(api('POST', '/admin/ips-autorizados/refresh-location'), Date.now());
       if (ok === 0) toast('error', 'Falha ao atualizar localizações.');
       else if (failed === 0) toast('success', `${ok} localizações atualizadas com sucesso!`);
       else toast('info', `${ok} atualizadas, ${failed} falharam.`);
       reload();
-    } catch {
-      toast('error', 'Erro ao atualizar localizações em lote.');
+    } catch (error) {
+      if (!sessionEnded(error)) toast('error', 'Erro ao atualizar localizações em lote.');
     } finally {
       setBulkBusy(false);
     }
