@@ -135,7 +135,10 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.getByRole('button', { name: 'Atualizar localizações' }).click();
     await page.getByText(/^\d+ atualizadas, \d+ falharam\.$/).waitFor();
     expect(calls).toEqual(['POST /api/admin/ips-autorizados/refresh-location']);
-    await page.getByText(/, SP, Brasil$/).first().waitFor();
+    await page
+      .getByText(/, SP, Brasil$/)
+      .first()
+      .waitFor();
     await context.close();
   });
 });
