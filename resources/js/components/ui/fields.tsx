@@ -85,6 +85,17 @@ interface TextFieldProps {
 }
 
 /** A text field; with `mask`, a masked one; with `multiline`, a textarea of that many rows. */
+/** The longest password the API takes (argon2 hashes it whole). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A new password (or its confirmation): hidden, offered to the browser's password manager as new, and capped
+ * at the API's length. Every form that sets a password uses it.
+ */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'maxLength'>) {
+  return <TextField {...props} type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />;
+}
+
 export function TextField({
   id,
   label,

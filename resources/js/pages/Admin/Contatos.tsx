@@ -49,6 +49,18 @@ const TABS: { key: Status; label: string }[] = [
 ];
 const CHANNELS = { whatsapp: 'WhatsApp', email: 'E-mail' } as const;
 
+/** The tab's date (sorted by `data`): the table's cell, and the card's note saying what it is. */
+function dateColumn(label: string, date: (contact: ContactView) => string | null): ResourceColumn<ContactView> {
+  return {
+    label,
+    sort: 'data',
+    value: (contact) => formatDateTime(date(contact)),
+    card: (contact) => `${label} ${formatDateTime(date(contact))}`,
+    className: 'text-slate-600',
+    place: 'note',
+  };
+}
+
 /** The list's columns on a tab (the answered one adds the channel and says when it was answered). */
 function columnsOf(answered: boolean): ResourceColumn<ContactView>[] {
   return [
@@ -71,25 +83,9 @@ function columnsOf(answered: boolean): ResourceColumn<ContactView>[] {
             card: (contact: ContactView) => contact.response_channel && <ChannelBadge channel={contact.response_channel} />,
             place: 'badge' as const,
           },
-          {
-            label: 'Respondido em',
-            sort: 'data',
-            value: (contact: ContactView) => formatDateTime(contact.responded_at),
-            card: (contact: ContactView) => `Respondido em ${formatDateTime(contact.responded_at)}`,
-            className: 'text-slate-600',
-            place: 'note' as const,
-          },
+          dateColumn('Respondido em', (contact) => contact.responded_at),
         ]
-      : [
-          {
-            label: 'Recebido em',
-            sort: 'data',
-            value: (contact: ContactView) => formatDateTime(contact.created_at),
-            card: (contact: ContactView) => `Recebido em ${formatDateTime(contact.created_at)}`,
-            className: 'text-slate-600',
-            place: 'note' as const,
-          },
-        ]),
+      : [dateColumn('Recebido em', (contact) => contact.created_at)]),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { Link, usePage } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_RULES_TEXT } from '@shared/team.views';
-import { TextField } from '../../components/ui/fields';
+import { NewPasswordField } from '../../components/ui/fields';
 import { GateLayout } from '../../layouts/GateLayout';
 import { ApiError, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
@@ -82,24 +82,18 @@ export default function Convite() {
           <div className="mt-4 space-y-4">
             {/* The username, for password managers to file the new password under. */}
             <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
-            <TextField
+            <NewPasswordField
               id="senha"
               label="Senha"
-              type="password"
-              autoComplete="new-password"
               required
-              maxLength={128}
               value={form.data.senha}
               onChange={(value) => form.setData('senha', value)}
               error={form.errors.senha}
             />
-            <TextField
+            <NewPasswordField
               id="confirmacao"
               label="Confirmar senha"
-              type="password"
-              autoComplete="new-password"
               required
-              maxLength={128}
               value={form.data.confirmacao}
               onChange={(value) => form.setData('confirmacao', value)}
               error={form.errors.confirmacao}

@@ -6,7 +6,7 @@ import { SessionList } from '../../components/admin/SessionList';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmailText } from '../../components/ui/EmailText';
-import { TextField } from '../../components/ui/fields';
+import { NewPasswordField, TextField } from '../../components/ui/fields';
 import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, ApiError, failureMessage, sessionEnded } from '../../lib/api';
@@ -159,24 +159,18 @@ export default function Perfil() {
             onChange={(value) => password.setData('senha_atual', value)}
             error={password.errors.senha_atual}
           />
-          <TextField
+          <NewPasswordField
             id="nova-senha"
             label="Nova senha"
-            type="password"
-            autoComplete="new-password"
             required
-            maxLength={128}
             value={password.data.nova_senha}
             onChange={(value) => password.setData('nova_senha', value)}
             error={password.errors.nova_senha}
           />
-          <TextField
+          <NewPasswordField
             id="confirmar-senha"
             label="Confirmar nova senha"
-            type="password"
-            autoComplete="new-password"
             required
-            maxLength={128}
             value={password.data.confirmacao}
             onChange={(value) => password.setData('confirmacao', value)}
             error={password.errors.confirmacao}

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
-import { TextField } from '../../components/ui/fields';
+import { NewPasswordField } from '../../components/ui/fields';
 import { failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -61,16 +61,7 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
         done={done ? 'Senha alterada! Você já pode entrar no aplicativo com a nova senha.' : null}
       >
         <form onSubmit={submit} noValidate className="space-y-5">
-          <TextField
-            id="nova-senha"
-            label="Nova senha"
-            tone="public"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(value) => form.setData('password', value)}
-            maxLength={128}
-          />
+          <NewPasswordField id="nova-senha" label="Nova senha" tone="public" value={password} onChange={(value) => form.setData('password', value)} />
           <ul className="space-y-1 text-sm" aria-label="Requisitos da senha">
             {RULES.map((rule) => {
               const met = rule.test(password);
@@ -82,15 +73,12 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
               );
             })}
           </ul>
-          <TextField
+          <NewPasswordField
             id="confirmar-senha"
             label="Confirmar nova senha"
             tone="public"
-            type="password"
-            autoComplete="new-password"
             value={confirmation}
             onChange={(value) => form.setData('confirmation', value)}
-            maxLength={128}
           />
           {error && (
             <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
