@@ -80,6 +80,15 @@ export function responseSchemas(tsconfigPath = 'tsconfig.build.json'): { schemas
   };
 
   const operations: Record<string, Schema | null> = {};
+  const answer = (key: string, signature: ts.Signature) => {
+    let returned = checker.getReturnTypeOfSignature(signature);
+    const awaited = checker.getAwaitedType(returned);
+    if (awaited) returned = awaited;
+    const flags = returned.getFlags();
+    if (flags & ts.TypeFlags.Void || flags & ts.TypeFlags.Undefined) operations[key] = null;
+    else if (returned.getSymbol()?.getName() === 'StreamableFile') operations[key] = { type: 'string', format: 'binary' };
+    else operations[key] = toSchema(returned);
+  };
   for (const file of program.getSourceFiles()) {
     // The API's controllers (not the pages', nor the documentation's own).
     if (!/\/src\/.*(\.api|\.public|\/health)\.controller\.ts$/.test(file.fileName)) continue;
@@ -92,15 +101,15 @@ export function responseSchemas(tsconfigPath = 'tsconfig.build.json'): { schemas
             (decorator) => ts.isCallExpression(decorator.expression) && HTTP_DECORATORS.has(decorator.expression.expression.getText()),
           );
           if (!http) continue;
-          const signature = checker.getSignatureFromDeclaration(member)!;
-          let returned = checker.getReturnTypeOfSignature(signature);
-          const awaited = checker.getAwaitedType(returned);
-          if (awaited) returned = awaited;
-          const flags = returned.getFlags();
-          const key = `${node.name.text}.${member.name.getText()}`;
-          if (flags & ts.TypeFlags.Void || flags & ts.TypeFlags.Undefined) operations[key] = null;
-          else if (returned.getSymbol()?.getName() === 'StreamableFile') operations[key] = { type: 'string', format: 'binary' };
-          else operations[key] = toSchema(returned);
+          answer(`${node.name.text}.${member.name.getText()}`, checker.getSignatureFromDeclaration(member)!);
+        }
+        // A declared resource's routes, inherited from ResourceRoutes(...): typed by the resource's view and page.
+        for (const property of checker.getPropertiesOfType(checker.getTypeAtLocation(node))) {
+          const declaration = property.valueDeclaration ?? property.declarations?.[0];
+          const owner = declaration?.parent;
+          if (!owner || !ts.isInterfaceDeclaration(owner) || owner.name.text !== 'ResourceRouteHandlers') continue;
+          const [signature] = checker.getTypeOfSymbolAtLocation(property, node).getCallSignatures();
+          answer(`${node.name.text}.${property.getName()}`, signature);
         }
       }
     });

@@ -2,13 +2,17 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { listStateFromUrl, openedRecord } from '../common/http/list-state.js';
 import { inertia } from '../inertia/inertia-response.js';
 import { ContactsService } from './contacts.service.js';
+import { ContactList } from './contacts.resource.js';
 import { ListContactsQuery } from './dto/list-contacts.query.js';
 import { InertiaPages } from '../inertia/inertia.interceptor.js';
 
 @InertiaPages()
 @Controller('admin')
 export class ContactsPagesController {
-  constructor(private readonly contacts: ContactsService) {}
+  constructor(
+    private readonly contacts: ContactsService,
+    private readonly list: ContactList,
+  ) {}
 
   /** The tab and page come from the URL; anything malformed opens Pendentes, page 1. */
   @Get('contato')
@@ -17,8 +21,8 @@ export class ContactsPagesController {
     const filters = { status, page, ordem: sentido ? 'data' : '', sentido: sentido ?? '' };
     return inertia('Admin/Contatos', {
       filters,
-      contacts: () => this.contacts.list({ status, page, sentido }),
-      counts: () => this.contacts.counts(),
+      contacts: () => this.list.page({ status, page, sentido }),
+      counts: () => this.list.counts(),
       opened: () => openedRecord(query.abrir, (id) => this.contacts.get(id)),
     });
   }

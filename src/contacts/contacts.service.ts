@@ -1,52 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, Repository } from 'typeorm';
-import { Admin } from '../auth/admin.entity.js';
+import { IsNull, Repository } from 'typeorm';
 import { onlyDigits } from '../shared/br/index.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { LiveNotices } from '../live/live-notices.js';
 import { HistoryService, utcDate, type HistoryValue } from '../history/history.service.js';
 import { APP_CHANGE, type ChangeRequest } from '../history/change-context.js';
-import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
-import { KeptCounts } from '../database/kept-counts.js';
-import {
-  EXPORT_BATCH,
-  keysetBatches,
-  orderBy,
-  pageWindow,
-  readPage,
-  textSearch,
-  whereTextSearch,
-  type OrderColumn,
-  type SortDirection,
-} from '../common/sql/list-query.js';
-import { isMysql } from '../common/sql/sql-dialect.js';
+import { textSearch } from '../common/sql/list-query.js';
 import { Contact, CONTACT_STATUSES, RESPONSE_CHANNELS, type ContactStatus, type ResponseChannel } from './contact.entity.js';
-import type { ContactCounts, ContactPage, ContactView } from '../shared/contact.views.js';
+import type { ContactView } from '../shared/contact.views.js';
 import type { SendContactInput } from './dto/send-contact.input.js';
 import { contactsError } from './contacts.errors.js';
-
-export interface ContactListFilters {
-  status?: ContactStatus;
-  page?: number;
-  pageSize?: number;
-  /** The date's direction: newest first (desc) unless asc. */
-  sentido?: SortDirection;
-}
-
-const KEY: OrderColumn = { path: 'c.id', column: 'c.id' };
-
-/** The date a tab shows and is ordered by: when received (pending) or when answered. */
-function dateColumns(status: ContactStatus): OrderColumn[] {
-  return status === 'pendente' ? [{ path: 'c.createdAt', column: 'c.created_at' }] : [{ path: 'c.respondedAt', column: 'c.responded_at' }];
-}
+import { contactView } from './contacts.mapper.js';
+import { ContactsRepository } from './contacts.repository.js';
+import { ContactList } from './contacts.resource.js';
 
 @Injectable()
 export class ContactsService {
   constructor(
     @InjectRepository(Contact) private readonly contacts: Repository<Contact>,
-    @InjectRepository(Admin) private readonly admins: Repository<Admin>,
-    private readonly kept: KeptCounts,
+    private readonly repository: ContactsRepository,
+    private readonly list: ContactList,
     private readonly history: HistoryService,
     private readonly notices: LiveNotices,
   ) {
@@ -80,20 +54,6 @@ export class ContactsService {
     return true;
   }
 
-  /** A page of messages of one status: pending ones newest first, answered ones by latest answer. */
-  async list(filters: ContactListFilters): Promise<ContactPage> {
-    const status = filters.status ?? 'pendente';
-    const page = filters.page ?? 1;
-    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
-    const total = (await this.counts())[status];
-    const direction = filters.sentido ?? 'desc';
-    const order = orderBy(dateColumns(status), KEY, direction);
-    const rows = await readPage(() => this.contacts.createQueryBuilder('c').where('c.status = :status', { status }), order, pageWindow(page, pageSize, total), {
-      kept: { shape: `contacts:${status}:${direction}`, on: this.contacts.manager.connection },
-    });
-    return { data: await this.views(rows), total, page, pageSize };
-  }
-
   /**
    * The newest `limit` messages whose sender matches `busca` by the lists' rule (every term starts a word of
    * the name or e-mail, or is a part of 4 digits or more of the phone's end), whatever their status.
@@ -101,45 +61,17 @@ export class ContactsService {
   async search(busca: string, limit: number): Promise<ContactView[]> {
     const search = textSearch(busca);
     if (!search.active) return [];
-    const query = this.contacts.createQueryBuilder('c');
-    whereTextSearch(query, ['c.search_text'], search, isMysql(this.contacts.manager.connection));
-    const rows = await query.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC').limit(limit).getMany();
-    return rows.map((row) => contactView(row, null));
+    return (await this.repository.newestMatching(search, limit)).map((row) => contactView(row, null));
   }
 
   /** One message, with the name of the admin who answered it. */
   async get(id: number): Promise<ContactView> {
-    const contact = await this.find(id);
-    const admin = contact.respondedBy ? await this.admins.findOne({ select: { adminId: true, name: true }, where: { adminId: contact.respondedBy } }) : null;
-    return contactView(contact, admin?.name ?? null);
-  }
-
-  /**
-   * Every message of a tab in the list's order (by the date it shows: newest first unless ascending),
-   * `batchSize` at a time, each batch read after the last one's (date, id), with who answered each.
-   */
-  async *allInOrder(filters: ContactListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<ContactView[]> {
-    const status = filters.status ?? 'pendente';
-    const query = () => this.contacts.createQueryBuilder('c').where('c.status = :status', { status });
-    for await (const rows of keysetBatches(query, dateColumns(status), KEY, filters.sentido ?? 'desc', batchSize)) yield await this.views(rows);
-  }
-
-  /** The messages' views, with the name of the admin who answered each. */
-  private async views(rows: Contact[]): Promise<ContactView[]> {
-    const adminIds = [...new Set(rows.map((row) => row.respondedBy).filter((id): id is number => id !== null))];
-    const admins = adminIds.length > 0 ? await this.admins.find({ select: { adminId: true, name: true }, where: { adminId: In(adminIds) } }) : [];
-    const names = new Map(admins.map((admin) => [admin.adminId, admin.name]));
-    return rows.map((row) => contactView(row, row.respondedBy ? (names.get(row.respondedBy) ?? null) : null));
-  }
-
-  /** How many messages each tab holds (kept counts). */
-  async counts(): Promise<ContactCounts> {
-    const perStatus = await this.kept.buckets('contacts.status');
-    return { pendente: perStatus.get('pendente') ?? 0, respondido: perStatus.get('respondido') ?? 0 };
+    const [view] = await this.list.views([await this.find(id)]);
+    return view;
   }
 
   async countPending(): Promise<number> {
-    return (await this.counts()).pendente;
+    return (await this.list.counts()).pendente;
   }
 
   /**
@@ -219,21 +151,4 @@ function contactColumns(values: Record<string, HistoryValue>): Partial<Contact> 
 
 function alreadyAnswered(): AppException {
   return contactsError('CONTACT_ALREADY_ANSWERED');
-}
-
-function contactView(row: Contact, respondedByName: string | null): ContactView {
-  return {
-    id: row.id,
-    nome: row.nome,
-    email: row.email,
-    telefone: row.telefone,
-    mensagem: row.mensagem,
-    status: row.status,
-    response_channel: row.responseChannel,
-    responded_at: row.respondedAt ? new Date(row.respondedAt).toISOString() : null,
-    responded_by: row.respondedBy,
-    responded_by_nome: respondedByName,
-    created_at: new Date(row.createdAt).toISOString(),
-    version: Number(row.version),
-  };
 }

@@ -1,68 +1,28 @@
 import { ApiOperation } from '@nestjs/swagger';
-import { Sensitive } from '../auth/decorators.js';
-import { BULK_STATUS_DESCRIPTION } from '../common/bulk/bulk-status.js';
-import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { exportResponse } from '../common/export/export-response.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import type { HttpReply } from '../common/http/http.js';
-import { ENTERPRISE_COLUMNS, ExportEnterprisesQuery } from './enterprises.export.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseStatusInput } from './dto/enterprise-status.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
-import { BulkEnterpriseStatusInput, ListEnterprisesQuery } from './dto/list-enterprises.query.js';
+import { ResourceRoutes } from '../common/resources/resource-routes.js';
+import type { EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView } from '../shared/enterprise.views.js';
+import type { Enterprise } from './enterprise.entity.js';
+import { ENTERPRISES } from './enterprises.resource.js';
 import { EnterprisesService } from './enterprises.service.js';
 import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
+
+/** The companies' list, export, bulk status change and counter, from their declaration. */
+@Controller('api/admin/enterprises')
+export class EnterpriseListApiController extends ResourceRoutes<Enterprise, EnterpriseView, EnterpriseListFilters, EnterpriseCounts, EnterprisePage>(
+  ENTERPRISES,
+) {}
 
 /** Companies for the back office and API clients. */
 @Controller('api/admin/enterprises')
 export class EnterprisesApiController {
   constructor(private readonly enterprises: EnterprisesService) {}
-
-  /** `status` defaults to todos here; the screen opens on ativos. */
-  @ApiOperation({
-    summary: 'Lista as empresas',
-    description:
-      'Filtra por status (padrão: todos) e busca por razão, fantasia, CNPJ, bairro, cidade, UF ou IE; ordena por fantasia, cnpj, cidade ou status; paginada.',
-  })
-  @Get()
-  list(@Query() { status = 'todos', ...query }: ListEnterprisesQuery) {
-    return this.enterprises.list({ ...query, status });
-  }
-
-  /** Exactly what the list shows for the status, search and order, every row, as CSV or XLSX. */
-  @ApiOperation({
-    summary: 'Exporta as empresas',
-    description:
-      'Exatamente o que a lista mostra com o status, a busca e a ordem enviados, todas as linhas, em CSV (UTF-8 com BOM, separador `;`, CNPJ formatado) ou XLSX. Fica registrado na auditoria.',
-  })
-  @Sensitive()
-  @Get('exportar')
-  @Audited({ action: 'enterprise.export', query: true })
-  export(@Query() query: ExportEnterprisesQuery, @Res({ passthrough: true }) res: HttpReply) {
-    const filters = { status: query.status ?? 'todos', busca: query.busca, ordem: query.ordem, sentido: query.sentido };
-    return exportResponse(res, query.formato ?? 'csv', { file: 'empresas', sheet: 'Empresas' }, ENTERPRISE_COLUMNS, this.enterprises.allInOrder(filters));
-  }
-
-  /**
-   * Bulk Ativar/Desativar, one chunk per call: the selection (ticked ids, or every row of the filters and
-   * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
-   * Each row changed is recorded in the trail as its own status change.
-   */
-  @ApiOperation({ summary: 'Ativa ou desativa empresas em lote', description: BULK_STATUS_DESCRIPTION })
-  @Sensitive()
-  @Post('status-em-lote')
-  @HttpCode(200)
-  bulkStatus(@Body() input: BulkEnterpriseStatusInput, @CurrentActor() actor: AuditActor) {
-    return this.enterprises.bulkStatus(input, actor);
-  }
-
-  @ApiOperation({ summary: 'Conta as empresas ativas' })
-  @Get('contador/ativos')
-  async activeCount() {
-    return { total: await this.enterprises.countActive() };
-  }
 
   @ApiOperation({ summary: 'Uma empresa', description: 'Responde a versão da empresa no ETag (e em `version`): envie-a em If-Match ao alterar.' })
   @Get(':id')

@@ -4,14 +4,16 @@ import { CitiesModule } from '../cities/cities.module.js';
 import { LogosModule } from '../logos/logos.module.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
 import { Enterprise } from './enterprise.entity.js';
-import { EnterprisesApiController } from './enterprises.api.controller.js';
+import { EnterpriseListApiController, EnterprisesApiController } from './enterprises.api.controller.js';
+import { EnterprisesRepository } from './enterprises.repository.js';
+import { EnterpriseList } from './enterprises.resource.js';
 import { EnterprisesPagesController } from './enterprises.pages.controller.js';
 import { EnterprisesService } from './enterprises.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Enterprise, EnterpriseBilling]), LogosModule, CitiesModule],
-  controllers: [EnterprisesApiController, EnterprisesPagesController],
-  providers: [EnterprisesService],
-  exports: [EnterprisesService],
+  controllers: [EnterpriseListApiController, EnterprisesApiController, EnterprisesPagesController],
+  providers: [EnterprisesService, EnterprisesRepository, EnterpriseList],
+  exports: [EnterprisesService, EnterprisesRepository, EnterpriseList],
 })
 export class EnterprisesModule {}

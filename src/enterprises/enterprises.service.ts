@@ -1,59 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
-import type { City } from '../cities/city.entity.js';
-import { CitiesService } from '../cities/cities.service.js';
-import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
-import { plainQuery } from '../common/sql/plain-query.js';
-import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
-import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import {
-  EXPORT_BATCH,
-  keysetBatches,
-  orderBy,
-  preferFulltext,
-  readPage,
-  readParts,
-  statusSortParts,
-  textSearch,
-  whereTextSearch,
-  type OrderColumn,
-  type PageWindow,
-  type SortPart,
-  type TextSearch,
-} from '../common/sql/list-query.js';
-import { isMysql } from '../common/sql/sql-dialect.js';
 import type { AuditActor } from '../audit/audit-actor.js';
-import { LiveNotices } from '../live/live-notices.js';
-import { bulkStatusChunk, type BulkChunkResult, type BulkStatusTarget } from '../common/bulk/bulk-status.js';
-import type { BulkEnterpriseStatusInput } from './dto/list-enterprises.query.js';
-import { logoUrl, LogosService } from '../logos/logos.service.js';
+import { CitiesService } from '../cities/cities.service.js';
+import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
+import { validatedInput } from '../common/http/validation.pipe.js';
+import { bulkInsert } from '../database/bulk-insert.js';
+import { KeptCounts } from '../database/kept-counts.js';
+import type { ChangeRequest } from '../history/change-context.js';
+import { HistoryService, type HistoryValue } from '../history/history.service.js';
+import { LogosService } from '../logos/logos.service.js';
 import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
+import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
+import type { BillingView, EnterpriseView } from '../shared/enterprise.views.js';
 import { importedChanges, writableColumns, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
 import type { AddressInput } from './dto/address.input.js';
 import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
-import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import { EnterpriseBilling } from './enterprise-billing.entity.js';
-import type {
-  AddressView,
-  BillingView,
-  EnterpriseCounts,
-  EnterpriseListFilters,
-  EnterprisePage,
-  EnterpriseSort,
-  EnterpriseView,
-} from '../shared/enterprise.views.js';
 import { Enterprise } from './enterprise.entity.js';
-import { HistoryService, type HistoryValue } from '../history/history.service.js';
-import type { ChangeRequest } from '../history/change-context.js';
-import { validatedInput } from '../common/http/validation.pipe.js';
 import { enterprisesError } from './enterprises.errors.js';
-import { bulkInsert } from '../database/bulk-insert.js';
-
-/** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
-const SEARCH_COLUMNS = ['e.search_text'];
+import { addressView, formValues } from './enterprises.mapper.js';
+import { EnterpriseList } from './enterprises.resource.js';
 
 /** The columns each field of an import fills (see src/imports/import-fields.ts). */
 const IMPORT_COLUMNS: Record<string, string[]> = {
@@ -76,47 +45,16 @@ const IMPORT_COLUMNS: Record<string, string[]> = {
   status: ['ativo'],
 };
 
-/** Bulk Ativar/Desativar writes the companies' status, each row recorded as its own status change. */
-const BULK_TARGET: BulkStatusTarget = {
-  table: 'enterprises',
-  key: 'enterprise_id',
-  statusColumn: 'ativo',
-  alsoSet: 'updated_at = CURRENT_TIMESTAMP',
-  action: 'enterprise.status',
-  targetType: 'enterprise',
-  task: { recurso: 'empresa', one: 'empresa', many: 'empresas', feminine: true, link: '/admin/empresas' },
-};
-
-const KEY: OrderColumn = { path: 'e.enterpriseId', column: 'e.enterprise_id' };
-const BY_NAME: OrderColumn[] = [{ path: 'e.sortName', column: 'e.sort_name' }];
-/** The columns of each sort but Status (then the key breaks ties); each has an index, and one per status tab. */
-export const ENTERPRISE_SORT_COLUMNS: Record<Exclude<EnterpriseSort, 'status'>, OrderColumn[]> = {
-  fantasia: BY_NAME,
-  cnpj: [{ path: 'e.cnpj', column: 'e.cnpj' }],
-  cidade: [{ path: 'e.citySort', column: 'e.city_sort' }],
-};
-
-/** The companies' sorts: trade name ascending by default; by Status, each tab by trade name. */
-function sortParts(filters: EnterpriseListFilters): SortPart[] {
-  return statusSortParts(filters, {
-    columns: ENTERPRISE_SORT_COLUMNS,
-    defaultKey: 'fantasia',
-    first: () => 'asc',
-    byStatus: { columns: BY_NAME, direction: 'asc' },
-  });
-}
-
 @Injectable()
 export class EnterprisesService {
   constructor(
     @InjectRepository(Enterprise) private readonly enterprises: Repository<Enterprise>,
     @InjectRepository(EnterpriseBilling) private readonly billings: Repository<EnterpriseBilling>,
     private readonly cities: CitiesService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly list: EnterpriseList,
     private readonly logos: LogosService,
     private readonly kept: KeptCounts,
     private readonly history: HistoryService,
-    private readonly notices: LiveNotices,
   ) {
     history.register('empresa', {
       view: (id) => this.get(id),
@@ -124,86 +62,8 @@ export class EnterprisesService {
     });
   }
 
-  /** A page of companies in the asked order (trade name by default), with the total that match the filters. */
-  async list(filters: EnterpriseListFilters): Promise<EnterprisePage> {
-    const page = filters.page ?? 1;
-    const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
-    const search = textSearch(filters.busca);
-    const counts = await this.counts(filters.busca);
-    const parts = sortParts(filters).map((part) => ({
-      total: counts[part.status],
-      read: async (window: PageWindow) => {
-        const fulltext =
-          search.active &&
-          isMysql(this.dataSource) &&
-          (part.columns !== BY_NAME || preferFulltext(search, window, counts[part.status], (await this.keptCounts())[part.status]));
-        return readPage(
-          () => this.filtered({ ...filters, status: part.status }, search, fulltext),
-          orderBy(part.columns, KEY, part.direction),
-          window,
-          // Without a search the statement depends on the status tab and the order only.
-          search.active ? {} : { kept: { shape: `enterprises:${part.status}:${part.key}:${part.direction}`, on: this.dataSource } },
-        );
-      },
-    }));
-    const rows = await readParts(parts, page, pageSize);
-    return { data: await this.views(rows), total: counts[filters.status ?? 'todos'], page, pageSize };
-  }
-
-  /** The companies of a status tab and search, unordered. */
-  private filtered(filters: EnterpriseListFilters, search: TextSearch, fulltext: boolean) {
-    const builder = this.enterprises.createQueryBuilder('e');
-    if (filters.status === 'ativos') builder.andWhere('e.ativo = 1');
-    if (filters.status === 'inativos') builder.andWhere('e.ativo = 0');
-    if (search.active) whereTextSearch(builder, SEARCH_COLUMNS, search, fulltext);
-    return builder;
-  }
-
-  /**
-   * Every company of a status tab and search, in the list's order, a batch at a time (keyset batches through
-   * the ordering index: flat memory, the last batch as cheap as the first).
-   */
-  async *allInOrder(filters: EnterpriseListFilters, batchSize = EXPORT_BATCH): AsyncGenerator<EnterpriseView[]> {
-    const search = textSearch(filters.busca);
-    const fulltext = search.active && isMysql(this.dataSource);
-    for (const part of sortParts(filters)) {
-      const query = () => this.filtered({ ...filters, status: part.status }, search, fulltext);
-      for await (const rows of keysetBatches(query, part.columns, KEY, part.direction, batchSize)) yield await this.views(rows);
-    }
-  }
-
-  /** One chunk of a bulk Ativar/Desativar over the selected companies (bulkStatusChunk). */
-  bulkStatus(input: BulkEnterpriseStatusInput, actor: AuditActor): Promise<BulkChunkResult> {
-    const search = textSearch(input.busca);
-    const filters = { status: input.status ?? 'todos', busca: input.busca };
-    return bulkStatusChunk(
-      this.dataSource,
-      input,
-      () => this.filtered(filters, search, search.active && isMysql(this.dataSource)),
-      BULK_TARGET,
-      actor,
-      this.history,
-      this.notices,
-    );
-  }
-
-  /**
-   * How many companies match the search in each status filter: kept counts without a search; with one,
-   * counted once (one grouped query) and remembered until the companies table changes.
-   */
-  async counts(busca?: string): Promise<EnterpriseCounts> {
-    const search = textSearch(busca);
-    if (!search.active) return this.keptCounts();
-    return this.kept.remembered(['enterprises'], JSON.stringify(['enterprises', search.terms]), async () => {
-      const query = this.enterprises.createQueryBuilder('e').select('e.ativo', 'ativo').addSelect('COUNT(*)', 'total').groupBy('e.ativo');
-      whereTextSearch(query, SEARCH_COLUMNS, search, isMysql(this.dataSource));
-      const rows = await query.getRawMany<{ ativo: number | string; total: number | string }>();
-      return statusCounts(new Map(rows.map((row) => [String(Number(row.ativo)), Number(row.total)])));
-    });
-  }
-
   async countActive(): Promise<number> {
-    return (await this.keptCounts()).ativos;
+    return (await this.list.keptCounts()).ativos;
   }
 
   /** New companies per day (São Paulo) from a day on. */
@@ -211,12 +71,8 @@ export class EnterprisesService {
     return this.kept.perDay('enterprises', fromDay);
   }
 
-  private async keptCounts(): Promise<EnterpriseCounts> {
-    return statusCounts(await this.kept.buckets('enterprises.status'));
-  }
-
   async get(id: number): Promise<EnterpriseView> {
-    const [view] = await this.views([await this.find(id)]);
+    const [view] = await this.list.views([await this.find(id)]);
     return view;
   }
 
@@ -295,34 +151,6 @@ export class EnterprisesService {
   /** Whether a company exists (a form's choice, checked before saving). */
   exists(id: number): Promise<boolean> {
     return this.enterprises.existsBy({ enterpriseId: id });
-  }
-
-  /**
-   * The companies with, for each of `terms` (search terms, as searchTerms gives them), a word of fantasia or
-   * razão starting with it; null when there are more than `max`.
-   */
-  async idsByNameWords(terms: string[], max: number): Promise<number[] | null> {
-    const query = this.enterprises
-      .createQueryBuilder('e')
-      .select('e.enterprise_id', 'id')
-      .limit(max + 1);
-    terms.forEach((term, index) => query.andWhere(`e.name_search LIKE :term${index}`, { [`term${index}`]: `% ${term}%` }));
-    const search = textSearch(terms.join(' '));
-    if (isMysql(this.dataSource) && search.fulltext) query.andWhere('MATCH(e.name_search) AGAINST (:fulltext IN BOOLEAN MODE)', { fulltext: search.fulltext });
-    const rows = await query.getRawMany<{ id: number | string }>();
-    return rows.length > max ? null : rows.map((row) => Number(row.id));
-  }
-
-  /** The fantasia of each of the given companies. */
-  async names(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    // Read for every page of users: a plain statement by primary key.
-    const rows = await plainQuery<{ enterprise_id: number | string; fantasia: string }>(
-      this.enterprises.manager.connection,
-      `SELECT enterprise_id, fantasia FROM enterprises WHERE enterprise_id IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    );
-    return new Map(rows.map((row) => [Number(row.enterprise_id), row.fantasia]));
   }
 
   async billing(id: number): Promise<BillingView | null> {
@@ -519,78 +347,8 @@ export class EnterprisesService {
       throw error;
     }
   }
-
-  private async views(rows: Enterprise[]): Promise<EnterpriseView[]> {
-    const cityIds = [...new Set(rows.map((row) => row.cityId).filter((id): id is number => id !== null))];
-    const byId = await this.cities.byIds(cityIds);
-    return rows.map((row) => enterpriseView(row, row.cityId ? (byId.get(row.cityId) ?? null) : null));
-  }
-}
-
-/** A company's or an address's stored values as the form sends them (an empty value left out). */
-function formValues(row: Record<string, HistoryValue | undefined>): Record<string, unknown> {
-  const fields = [
-    'razao',
-    'fantasia',
-    'cnpj',
-    'inscricao_estadual',
-    'endereco',
-    'numero',
-    'complemento',
-    'bairro',
-    'cep',
-    'fone',
-    'email',
-    'site',
-    'logo',
-    'representada_logo',
-  ];
-  const form: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = row[field];
-    if (value !== null && value !== undefined) form[field] = String(value);
-  }
-  if (row.city_id !== null && row.city_id !== undefined) form.city_id = Number(row.city_id);
-  return form;
 }
 
 function duplicateCnpj(): AppException {
   return enterprisesError('CNPJ_ALREADY_REGISTERED');
-}
-
-function enterpriseView(row: Enterprise, city: City | null): EnterpriseView {
-  return {
-    enterprise_id: row.enterpriseId,
-    razao: row.razao,
-    fantasia: row.fantasia,
-    cnpj: row.cnpj,
-    inscricao_estadual: row.inscricaoEstadual,
-    ...addressView(row, city),
-    fone: row.fone,
-    email: row.email,
-    site: row.site,
-    logo: row.logo,
-    logo_url: logoUrl(row.logo),
-    representada_logo: row.representadaLogo,
-    representada_logo_url: row.representadaLogo ? logoUrl(row.representadaLogo) : null,
-    ativo: Number(row.ativo),
-    score: Number(row.score),
-    created_at: new Date(row.createdAt).toISOString(),
-    updated_at: new Date(row.updatedAt).toISOString(),
-    version: Number(row.version),
-  };
-}
-
-/** The address fields of a company or billing row, with its city's name and UF. */
-function addressView(row: Enterprise | EnterpriseBilling, city: City | null): AddressView {
-  return {
-    endereco: row.endereco,
-    numero: row.numero,
-    complemento: row.complemento,
-    bairro: row.bairro,
-    cep: row.cep,
-    city_id: row.cityId,
-    cidade_nome: city?.name ?? null,
-    cidade_uf: city?.code ?? null,
-  };
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { ContactsService } from '../contacts/contacts.service.js';
-import { EnterprisesService } from '../enterprises/enterprises.service.js';
+import { EnterpriseList } from '../enterprises/enterprises.resource.js';
 import { formatCnpj, formatPhone } from '../shared/br/index.js';
 import type { FindResult, FoundGroup } from '../shared/find.views.js';
 import { saoPauloDay } from '../common/sao-paulo-day.js';
-import { AppUsersService } from '../users/app-users.service.js';
+import { AppUserList } from '../users/app-users.resource.js';
 
 /** How many records of each kind the palette shows. */
 export const FOUND_PER_KIND = 5;
@@ -20,15 +20,15 @@ const joinedDetail = (parts: (string | null | undefined)[]) => parts.filter((par
 @Injectable()
 export class FindService {
   constructor(
-    private readonly enterprises: EnterprisesService,
-    private readonly users: AppUsersService,
+    private readonly enterprises: EnterpriseList,
+    private readonly users: AppUserList,
     private readonly contacts: ContactsService,
   ) {}
 
   async find(q: string): Promise<FindResult> {
     const [enterprises, users, contacts] = await Promise.all([
-      this.enterprises.list({ busca: q, status: 'todos', page: 1, pageSize: FOUND_PER_KIND }),
-      this.users.list({ busca: q, status: 'todos', page: 1, pageSize: FOUND_PER_KIND }),
+      this.enterprises.page({ busca: q, status: 'todos', page: 1, pageSize: FOUND_PER_KIND }),
+      this.users.page({ busca: q, status: 'todos', page: 1, pageSize: FOUND_PER_KIND }),
       this.contacts.search(q, FOUND_PER_KIND),
     ]);
     const empresas: FoundGroup = {

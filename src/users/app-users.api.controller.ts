@@ -1,21 +1,24 @@
 import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../history/change-context.js';
 import { Sensitive } from '../auth/decorators.js';
 import { ApiOperation } from '@nestjs/swagger';
-import { BULK_STATUS_DESCRIPTION } from '../common/bulk/bulk-status.js';
-import { CurrentActor, type AuditActor } from '../audit/audit-actor.js';
 import { Audited } from '../audit/audited.decorator.js';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import type { HttpReply } from '../common/http/http.js';
 import { saoPauloDay } from '../common/sao-paulo-day.js';
 import { UserDataCopyService } from './user-data-copy.service.js';
-import { exportResponse } from '../common/export/export-response.js';
-import { ExportUsersQuery, USER_COLUMNS } from './app-users.export.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { AccountLinksService } from './account-links.service.js';
 import { AppUsersService } from './app-users.service.js';
-import { BulkUserStatusInput, ListUsersQuery } from './dto/list-users.query.js';
+import { ResourceRoutes } from '../common/resources/resource-routes.js';
+import type { AppUserCounts, AppUserPage, AppUserView } from '../shared/app-user.views.js';
+import type { AppUser } from './app-user.entity.js';
+import { APP_USERS, type UserListFilters } from './app-users.resource.js';
 import { UpdateUserInput } from './dto/update-user.input.js';
 import { UserStatusInput } from './dto/user-status.input.js';
+
+/** The app users' list, export, bulk status change and counter, from their declaration. */
+@Controller('api/admin/users')
+export class AppUserListApiController extends ResourceRoutes<AppUser, AppUserView, UserListFilters, AppUserCounts, AppUserPage>(APP_USERS) {}
 
 /** The mobile app's users for the back office. */
 @Controller('api/admin/users')
@@ -25,48 +28,6 @@ export class AppUsersApiController {
     private readonly links: AccountLinksService,
     private readonly dataCopies: UserDataCopyService,
   ) {}
-
-  @ApiOperation({
-    summary: 'Lista os usuários do app',
-    description:
-      'Filtra por status (padrão: todos) e período de cadastro, busca por nome, e-mail, CPF, empresa ou cargo; ordena por nome, email, cadastro, empresa ou status; paginada.',
-  })
-  @Get()
-  list(@Query() { status = 'todos', ...query }: ListUsersQuery) {
-    return this.users.list({ ...query, status });
-  }
-
-  /** Exactly what the list shows for the status, dates, search and order, every row, as CSV or XLSX. */
-  @ApiOperation({
-    summary: 'Exporta os usuários do app',
-    description:
-      'Exatamente o que a lista mostra com o status, o período, a busca e a ordem enviados, todas as linhas, em CSV (UTF-8 com BOM, separador `;`, datas dd/mm/aaaa, CPF formatado) ou XLSX. Fica registrado na auditoria.',
-  })
-  @Sensitive()
-  @Get('exportar')
-  @Audited({ action: 'user.export', query: true })
-  export(@Query() { formato = 'csv', status = 'todos', ...filters }: ExportUsersQuery, @Res({ passthrough: true }) res: HttpReply) {
-    return exportResponse(res, formato, { file: 'usuarios', sheet: 'Usuários' }, USER_COLUMNS, this.users.allInOrder({ ...filters, status }));
-  }
-
-  /**
-   * Bulk Ativar/Desativar, one chunk per call: the selection (ticked ids, or every row of the filters and
-   * search but the unticked ones) from `apos` on; the answer says where the next chunk starts (null: done).
-   * Each row changed is recorded in the trail as its own status change.
-   */
-  @ApiOperation({ summary: 'Ativa ou desativa usuários do app em lote', description: BULK_STATUS_DESCRIPTION })
-  @Sensitive()
-  @Post('status-em-lote')
-  @HttpCode(200)
-  bulkStatus(@Body() input: BulkUserStatusInput, @CurrentActor() actor: AuditActor) {
-    return this.users.bulkStatus(input, actor);
-  }
-
-  @ApiOperation({ summary: 'Conta os usuários do app ativos' })
-  @Get('contador/ativos')
-  async activeCount() {
-    return { total: await this.users.countActive() };
-  }
 
   @ApiOperation({ summary: 'Um usuário do app', description: 'Responde a versão do usuário no ETag (e em `version`): envie-a em If-Match ao alterar.' })
   @Get(':id')

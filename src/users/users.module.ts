@@ -9,8 +9,10 @@ import { AccountPagesController } from './account.pages.controller.js';
 import { AccountPublicController } from './account.public.controller.js';
 import { AccountDeletionRequest, PasswordReset } from './account-token.entity.js';
 import { AppUser } from './app-user.entity.js';
-import { AppUsersApiController, CompanyUsersApiController } from './app-users.api.controller.js';
+import { AppUserListApiController, AppUsersApiController, CompanyUsersApiController } from './app-users.api.controller.js';
 import { AppUsersPagesController } from './app-users.pages.controller.js';
+import { AppUsersRepository } from './app-users.repository.js';
+import { AppUserList } from './app-users.resource.js';
 import { AppUsersService } from './app-users.service.js';
 import { Cargo } from './cargo.entity.js';
 import { Ocupacao } from './ocupacao.entity.js';
@@ -23,13 +25,23 @@ import { UserDataCopyService } from './user-data-copy.service.js';
   imports: [TypeOrmModule.forFeature([Cargo, Ocupacao, AppUser, PasswordReset, AccountDeletionRequest]), MailModule, EnterprisesModule, CitiesModule],
   controllers: [
     UserLookupsApiController,
+    AppUserListApiController,
     AppUsersApiController,
     CompanyUsersApiController,
     AppUsersPagesController,
     AccountPublicController,
     AccountPagesController,
   ],
-  providers: [UserLookupsService, AppUsersService, UserDataCopyService, AccountLinksService, AccountMailBudget, PasswordHasher],
-  exports: [UserLookupsService, AppUsersService],
+  providers: [
+    UserLookupsService,
+    AppUsersService,
+    AppUsersRepository,
+    AppUserList,
+    UserDataCopyService,
+    AccountLinksService,
+    AccountMailBudget,
+    PasswordHasher,
+  ],
+  exports: [UserLookupsService, AppUsersService, AppUserList],
 })
 export class UsersModule {}

@@ -2,9 +2,9 @@ import { firstSheet } from '../support/xlsx.js';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
-import { ContactsService } from '../../src/contacts/contacts.service.js';
-import { EnterprisesService } from '../../src/enterprises/enterprises.service.js';
-import { AppUsersService } from '../../src/users/app-users.service.js';
+import { ContactList } from '../../src/contacts/contacts.resource.js';
+import { EnterpriseList } from '../../src/enterprises/enterprises.resource.js';
+import { AppUserList } from '../../src/users/app-users.resource.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
 import { createAppUsers, createCompanyRow, createContactRow } from '../support/row-factories.js';
 import { expectRefused } from '../support/refusals.js';
@@ -114,17 +114,17 @@ describe('exporting exactly what a list shows', () => {
       })),
     );
     const list = await request(ctx.sut.server).get('/api/admin/users').query({ busca: marker, pageSize: 100 }).set(bearer(ctx.admin)).expect(200);
-    const batches = await collect(ctx.sut.app.get(AppUsersService).allInOrder({ busca: marker }, 2));
+    const batches = await collect(ctx.sut.app.get(AppUserList).inOrder({ busca: marker }, 2));
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 2, 1]);
     expect(batches.flat().map((row) => row.user_id)).toEqual((list.body.data as { user_id: number }[]).map((row) => row.user_id));
 
     for (let index = 0; index < 5; index++) await createCompanyRow(ctx.sut, { fantasia: `${marker} Igual`, razao: `${marker} ${index}` });
-    const companies = await collect(ctx.sut.app.get(EnterprisesService).allInOrder({ status: 'todos', busca: marker }, 2));
+    const companies = await collect(ctx.sut.app.get(EnterpriseList).inOrder({ status: 'todos', busca: marker }, 2));
     const ids = companies.flat().map((row) => row.enterprise_id);
     expect(ids).toHaveLength(5);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
 
-    const contacts = await collect(ctx.sut.app.get(ContactsService).allInOrder({ status: 'pendente' }, 3));
+    const contacts = await collect(ctx.sut.app.get(ContactList).inOrder({ status: 'pendente' }, 3));
     const contactIds = contacts.flat().map((row) => row.id);
     expect(new Set(contactIds).size).toBe(contactIds.length);
     const page = await request(ctx.sut.server).get('/api/admin/contatos').query({ status: 'pendente', pageSize: 1000 }).set(bearer(ctx.admin)).expect(200);

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ENTERPRISE_SORT_COLUMNS, EnterprisesService } from '../../src/enterprises/enterprises.service.js';
+import { ENTERPRISE_SORT_COLUMNS, EnterpriseList } from '../../src/enterprises/enterprises.resource.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
-import { USER_SORT_COLUMNS } from '../../src/users/app-users.service.js';
+import { USER_SORT_COLUMNS } from '../../src/users/app-users.resource.js';
 import type { OrderColumn } from '../../src/common/sql/list-query.js';
 import { bearer, useAdminApp } from '../support/admin-session.js';
 import { LONDRINA, MARINGA, SORRISO } from '../support/enterprise-factory.js';
@@ -69,7 +69,7 @@ describe('sorting the companies list', () => {
     }
     // Batches of 2 after the last row's (city, id): the two Londrina companies tie on the city.
     const batches: number[] = [];
-    for await (const batch of ctx.sut.app.get(EnterprisesService).allInOrder({ status: 'todos', busca: marker, ordem: 'cidade', sentido: 'asc' }, 2)) {
+    for await (const batch of ctx.sut.app.get(EnterpriseList).inOrder({ status: 'todos', busca: marker, ordem: 'cidade', sentido: 'asc' }, 2)) {
       batches.push(...batch.map((row) => row.enterprise_id));
     }
     expect(batches).toEqual(expected.cidade);

@@ -350,7 +350,7 @@ export interface paths {
          *
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
-        get: operations["ContactsApiController.list"];
+        get: operations["ContactListApiController.list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -486,7 +486,7 @@ export interface paths {
          * Conta as mensagens pendentes
          * @description Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
-        get: operations["ContactsApiController.pendingCount"];
+        get: operations["ContactListApiController.counter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -510,7 +510,7 @@ export interface paths {
          *
          *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
-        get: operations["ContactsApiController.export"];
+        get: operations["ContactListApiController.export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -578,7 +578,7 @@ export interface paths {
          *
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
-        get: operations["EnterprisesApiController.list"];
+        get: operations["EnterpriseListApiController.list"];
         put?: never;
         /**
          * Cadastra uma empresa
@@ -766,7 +766,7 @@ export interface paths {
          * Conta as empresas ativas
          * @description Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
-        get: operations["EnterprisesApiController.activeCount"];
+        get: operations["EnterpriseListApiController.counter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -790,7 +790,7 @@ export interface paths {
          *
          *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
-        get: operations["EnterprisesApiController.export"];
+        get: operations["EnterpriseListApiController.export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -816,7 +816,7 @@ export interface paths {
          *
          *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
-        post: operations["EnterprisesApiController.bulkStatus"];
+        post: operations["EnterpriseListApiController.bulkStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1444,7 +1444,7 @@ export interface paths {
          *
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
-        get: operations["AppUsersApiController.list"];
+        get: operations["AppUserListApiController.list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1624,7 +1624,7 @@ export interface paths {
          * Conta os usuários do app ativos
          * @description Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
-        get: operations["AppUsersApiController.activeCount"];
+        get: operations["AppUserListApiController.counter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1648,7 +1648,7 @@ export interface paths {
          *
          *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
-        get: operations["AppUsersApiController.export"];
+        get: operations["AppUserListApiController.export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1674,7 +1674,7 @@ export interface paths {
          *
          *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
-        post: operations["AppUsersApiController.bulkStatus"];
+        post: operations["AppUserListApiController.bulkStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4156,7 +4156,7 @@ export interface operations {
             };
         };
     };
-    "ContactsApiController.list": {
+    "ContactListApiController.list": {
         parameters: {
             query?: {
                 /** @description A coluna pela qual a lista é ordenada; sem ela, a ordem padrão da lista. */
@@ -4874,7 +4874,7 @@ export interface operations {
             };
         };
     };
-    "ContactsApiController.pendingCount": {
+    "ContactListApiController.counter": {
         parameters: {
             query?: never;
             header?: never;
@@ -4950,7 +4950,7 @@ export interface operations {
             };
         };
     };
-    "ContactsApiController.export": {
+    "ContactListApiController.export": {
         parameters: {
             query?: {
                 formato?: "csv" | "xlsx";
@@ -5199,7 +5199,7 @@ export interface operations {
             };
         };
     };
-    "EnterprisesApiController.list": {
+    "EnterpriseListApiController.list": {
         parameters: {
             query?: {
                 busca?: string;
@@ -6467,7 +6467,7 @@ export interface operations {
             };
         };
     };
-    "EnterprisesApiController.activeCount": {
+    "EnterpriseListApiController.counter": {
         parameters: {
             query?: never;
             header?: never;
@@ -6543,7 +6543,7 @@ export interface operations {
             };
         };
     };
-    "EnterprisesApiController.export": {
+    "EnterpriseListApiController.export": {
         parameters: {
             query?: {
                 busca?: string;
@@ -6630,7 +6630,7 @@ export interface operations {
             };
         };
     };
-    "EnterprisesApiController.bulkStatus": {
+    "EnterpriseListApiController.bulkStatus": {
         parameters: {
             query?: never;
             header?: never;
@@ -9515,7 +9515,7 @@ export interface operations {
             };
         };
     };
-    "AppUsersApiController.list": {
+    "AppUserListApiController.list": {
         parameters: {
             query?: {
                 busca?: string;
@@ -10461,7 +10461,7 @@ export interface operations {
             };
         };
     };
-    "AppUsersApiController.activeCount": {
+    "AppUserListApiController.counter": {
         parameters: {
             query?: never;
             header?: never;
@@ -10537,7 +10537,7 @@ export interface operations {
             };
         };
     };
-    "AppUsersApiController.export": {
+    "AppUserListApiController.export": {
         parameters: {
             query?: {
                 busca?: string;
@@ -10628,7 +10628,7 @@ export interface operations {
             };
         };
     };
-    "AppUsersApiController.bulkStatus": {
+    "AppUserListApiController.bulkStatus": {
         parameters: {
             query?: never;
             header?: never;

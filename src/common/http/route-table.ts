@@ -31,7 +31,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as unknown as { prototype: Record<string, unknown>; name: string } & (new (...args: never[]) => unknown);
       const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+      for (const name of handlerNames(controller.prototype)) {
         const handler = controller.prototype[name] as (...args: unknown[]) => unknown;
         if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
@@ -54,4 +54,13 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
     }
   }
   return routes.sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
+}
+
+/** A controller's method names, its own and those it inherits (a declared resource's routes come from a base class). */
+function handlerNames(prototype: object): string[] {
+  const names = new Set<string>();
+  for (let level = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level) as object) {
+    for (const name of Object.getOwnPropertyNames(level)) names.add(name);
+  }
+  return [...names];
 }
