@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
 import { openDatabase } from '../../src/database/database.js';
 import { listIndexDefinitions } from '../../src/database/list-schema/v1/list-indexes.js';
-import { listSchema, type Dialect } from '../../src/database/list-schema/v1/index.js';
+import { dialectOf, listSchema, type Dialect } from '../../src/database/list-schema/v1/index.js';
 import { appListResources } from '../support/list-resources.js';
 import { dropDatabase, testConfig, usingMysql } from '../support/test-app.js';
 
@@ -156,6 +156,19 @@ async function expectVersionsRaised(before: Map<string, number>, tables: string[
   for (const table of tables) expect(after.get(`${TWIN}${table}.version`), table).toBeGreaterThan(before.get(`${TWIN}${table}.version`) ?? 0);
 }
 
+/** A migration written as the guide says: the declarations, and the builders' statements run in order. */
+class TwinLists implements MigrationInterface {
+  name = 'TwinLists';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    for (const resource of appListResources(TWIN)) for (const sql of listSchema(dialectOf(queryRunner), resource).up) await queryRunner.query(sql);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    for (const resource of appListResources(TWIN).reverse()) for (const sql of listSchema(dialectOf(queryRunner), resource).down) await queryRunner.query(sql);
+  }
+}
+
 beforeAll(async () => {
   db = await openDatabase(config.db);
   await db.runMigrations({ transaction: 'each' });
@@ -167,7 +180,15 @@ beforeAll(async () => {
   await insertEnterprise(1, 'Agropecuária São João Ltda.', 'Sítio São João', '12345678000190', { ie: '123.456.789', bairro: 'Jardim Ângela', city: 4106902 });
   await insertUser(1, 'José', "D'Ávila Júnior", { email: 'jose.avila@example.com', cpf: '12345678909', company: 1, at: '2026-01-10 02:30:00' });
   await insertContact(1, 'Maria Conceição', 'maria@example.com', '43999998888', '2026-02-01 01:00:00');
-  for (const resource of appListResources(TWIN)) for (const sql of listSchema(dialect, resource).up) await db.query(sql);
+  // As a new resource's migration uses the builders, in a migration's transaction.
+  const runner = db.createQueryRunner();
+  try {
+    await runner.startTransaction();
+    await new TwinLists().up(runner);
+    await runner.commitTransaction();
+  } finally {
+    await runner.release();
+  }
   built = true;
 }, 120_000);
 
@@ -299,6 +320,19 @@ describe(`the list schema builders, on ${dialect}`, () => {
     }
   });
 
+  it.runIf(dialect === 'sqlite')("let a search walk the users' registration order in the walk index alone, as the shipped one does", async () => {
+    const plan = async (table: string) =>
+      (
+        (await db.query(`EXPLAIN QUERY PLAN SELECT user_id FROM ${table} WHERE search_text LIKE '% jo%' ORDER BY date_added DESC, user_id DESC LIMIT 20`)) as {
+          detail: string;
+        }[]
+      )
+        .map((step) => step.detail)
+        .join(' | ');
+    expect(await plan('app_users')).toMatch(/COVERING INDEX idx_app_users_added_search/);
+    expect(await plan('twin_app_users')).toMatch(/COVERING INDEX idx_twin_app_users_date_added_walk/);
+  });
+
   it('take away all they made with down, leaving the twin tables as they were', async () => {
     const triggers = async () =>
       dialect === 'mysql'
@@ -307,7 +341,12 @@ describe(`the list schema builders, on ${dialect}`, () => {
           )) as { name: string }[])
         : ((await db.query("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'trg_twin_%'")) as { name: string }[]);
     expect((await triggers()).length).toBeGreaterThan(0);
-    for (const resource of appListResources(TWIN).reverse()) for (const sql of listSchema(dialect, resource).down) await db.query(sql);
+    const runner = db.createQueryRunner();
+    try {
+      await new TwinLists().down(runner);
+    } finally {
+      await runner.release();
+    }
     expect(await triggers()).toEqual([]);
     expect(await db.query("SELECT subject FROM row_counts WHERE subject LIKE 'twin%'")).toEqual([]);
     expect(await db.query("SELECT subject FROM daily_counts WHERE subject LIKE 'twin%'")).toEqual([]);
