@@ -87,5 +87,9 @@ describe('the SQL of the list schema builders v1', () => {
       /at most 64 characters/,
     );
     expect(() => listSchema('sqlite', { ...enterprises, walk: { order: 'created_at', search: 'razao' } })).toThrow(/not a declared search column/);
+    const ownRows = { via: 'parent_id', table: enterprises.table, key: 'enterprise_id', columns: ['fantasia'] };
+    expect(() => listSchema('mysql', { ...enterprises, sorts: [{ column: 'parent_sort', length: 150, lookup: ownRows }] })).toThrow(
+      /cannot look up its own rows/,
+    );
   });
 });

@@ -144,7 +144,11 @@ export function checkResource(resource: ListResource): void {
     if ('from' in sort) for (const column of sort.from) checkedName(column, 'column');
     else lookups.push(sort.lookup);
   }
-  for (const lookup of lookups) for (const name of [lookup.via, lookup.table, lookup.key, ...lookup.columns]) checkedName(name, 'lookup name');
+  for (const lookup of lookups) {
+    for (const name of [lookup.via, lookup.table, lookup.key, ...lookup.columns]) checkedName(name, 'lookup name');
+    // MySQL cannot fill a column from a subquery on the table being updated (error 1093).
+    if (lookup.table === table) throw new Error(`list schema: ${table} cannot look up its own rows`);
+  }
   for (const column of [...(resource.orders ?? []), ...(resource.walk ? [resource.walk.order, resource.walk.search, ...(resource.walk.covers ?? [])] : [])]) {
     checkedName(column, 'index column');
   }
