@@ -1,5 +1,14 @@
 import { addColumn, documentEndings, folded, joined, words } from './expressions.js';
-import { checkedName, type Dialect, type ListResource, type Lookup, type SearchColumn, type SortColumn, type Statements } from './declaration.js';
+import {
+  checkedName,
+  checkResource,
+  type Dialect,
+  type ListResource,
+  type Lookup,
+  type SearchColumn,
+  type SortColumn,
+  type Statements,
+} from './declaration.js';
 
 /** How a column of the row being written is named in a statement: `NEW.x`, or `table.x` in an UPDATE of it. */
 type RowColumn = (column: string) => string;
@@ -75,6 +84,7 @@ export function keptColumnTriggers(table: string, column: string) {
  * gets a trigger on that row's table, which copies a change to the rows pointing to it.
  */
 export function derivedColumns(dialect: Dialect, resource: ListResource): Statements {
+  checkResource(resource);
   const { table, key } = resource;
   const columns = keptColumns(resource);
   const up: string[] = [];

@@ -1,4 +1,4 @@
-import { checkResource, type Dialect, type ListResource, type Statements } from './declaration.js';
+import { type Dialect, type ListResource, type Statements } from './declaration.js';
 import { derivedColumns } from './derived-columns.js';
 import { keptCounts } from './kept-counts.js';
 import { listIndexes } from './list-indexes.js';
@@ -23,7 +23,6 @@ export { listIndexes } from './list-indexes.js';
  * indexes (`up`); `down` takes them away in the reverse order. The table and its natural columns must exist.
  */
 export function listSchema(dialect: Dialect, resource: ListResource): Statements {
-  checkResource(resource);
   const parts = [derivedColumns(dialect, resource), keptCounts(dialect, resource), listIndexes(dialect, resource)];
   return { up: parts.flatMap((part) => part.up), down: parts.reverse().flatMap((part) => part.down) };
 }

@@ -1,5 +1,5 @@
 import { differs, saoPauloDay } from './expressions.js';
-import { checkedName, type Dialect, type ListResource, type PerParentCount, type Statements } from './declaration.js';
+import { checkedName, checkResource, type Dialect, type ListResource, type PerParentCount, type Statements } from './declaration.js';
 
 type Row = 'NEW' | 'OLD';
 
@@ -38,6 +38,7 @@ export function keptCountTriggers(table: string) {
  * The rows already there are counted once. Nothing without `counts`.
  */
 export function keptCounts(dialect: Dialect, resource: ListResource): Statements {
+  checkResource(resource);
   if (resource.counts === false) return { up: [], down: [] };
   const { table, status, registeredAt: day } = resource;
   const subject = resource.counts?.subject ?? table;

@@ -1,4 +1,4 @@
-import { checkedName, type Dialect, type ListResource, type Statements } from './declaration.js';
+import { checkedName, checkResource, type Dialect, type ListResource, type Statements } from './declaration.js';
 
 interface Index {
   name: string;
@@ -30,6 +30,7 @@ export function listIndexDefinitions(resource: ListResource): Index[] {
  * (unless it says `fulltext: false`). SQLite has no FULLTEXT: there the search walks an order's index.
  */
 export function listIndexes(dialect: Dialect, resource: ListResource): Statements {
+  checkResource(resource);
   const { table } = resource;
   const indexes = listIndexDefinitions(resource);
   const fulltext = dialect === 'mysql' ? (resource.search ?? []).filter((search) => search.fulltext !== false) : [];
