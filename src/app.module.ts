@@ -1,5 +1,5 @@
 import { OpenApiModule } from './openapi/openapi.module.js';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -43,6 +43,8 @@ export interface AppModuleOptions {
   dataSource: DataSource;
   inertia: InertiaOptions;
   logger: Logger;
+  /** Modules added to the app's own (a resource declared in a test, say). */
+  modules?: (Type | DynamicModule)[];
 }
 
 /** Every rate limit of the app, by name; routes pick theirs with @RateLimit(...). */
@@ -50,7 +52,7 @@ export const RATE_LIMITS = [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_T
 
 @Module({})
 export class AppModule {
-  static forRoot({ config, dataSource, inertia, logger }: AppModuleOptions): DynamicModule {
+  static forRoot({ config, dataSource, inertia, logger, modules = [] }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -91,6 +93,7 @@ export class AppModule {
         ImportsModule,
         SiteModule,
         OpenApiModule,
+        ...modules,
       ],
       providers: [
         { provide: LOGGER, useValue: logger },

@@ -1,3 +1,4 @@
+import type { DynamicModule, Type } from '@nestjs/common';
 import { OpenApiDocs } from './openapi/docs.controller.js';
 import { LiveCounts } from './live/live-counts.js';
 import { LiveEvents } from './live/live-events.js';
@@ -54,9 +55,15 @@ export interface CreatedApp {
  * Opens and migrates the database, then builds the Nest application with the Inertia adapter, the static
  * files and the HTTP-level hooks in the order the protocol needs. Used by main.ts and the tests.
  */
-export async function createApp(config: AppConfig, options: { logger?: Logger } = {}): Promise<CreatedApp> {
+/** Modules added to the app's own, with their entities: how a test declares a resource of its own. */
+export interface AppExtensions {
+  modules: (Type | DynamicModule)[];
+  entities: Function[];
+}
+
+export async function createApp(config: AppConfig, options: { logger?: Logger; extensions?: AppExtensions } = {}): Promise<CreatedApp> {
   const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development', mixin: isTracing() ? traceIds : undefined });
-  const dataSource = await openDatabase(config.db);
+  const dataSource = await openDatabase(config.db, options.extensions?.entities);
   if (isTracing()) {
     const spans = statementSpans(config.db.type === 'sqlite' ? 'sqlite' : 'mysql');
     dataSource.subscribers.push(spans);
@@ -76,10 +83,14 @@ export async function createApp(config: AppConfig, options: { logger?: Logger } 
       // As before the move from Express, which links and clients rely on: /contato/ is /contato.
       routerOptions: { ignoreTrailingSlash: true },
     });
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger }), adapter, {
-      logger: new PinoNestLogger(logger),
-      bufferLogs: false,
-    });
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.forRoot({ config, dataSource, inertia: inertiaOptions, logger, modules: options.extensions?.modules }),
+      adapter,
+      {
+        logger: new PinoNestLogger(logger),
+        bufferLogs: false,
+      },
+    );
     const fastify = app.getHttpAdapter().getInstance();
 
     const inertia = app.get(InertiaService);

@@ -5,10 +5,14 @@ import type { DatabaseConfig } from '../config/app-config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-/** The one set of data-source options, used by the app, ormconfig.ts (TypeORM CLI) and the tests. */
-export function dataSourceOptions(db: DatabaseConfig): DataSourceOptions {
+/**
+ * The one set of data-source options, used by the app, ormconfig.ts (TypeORM CLI) and the tests; `entities` are
+ * those of modules added to the app (AppExtensions), besides the app's own.
+ */
+export function dataSourceOptions(db: DatabaseConfig, entities: Function[] = []): DataSourceOptions {
+  const all: Function[] = [...ENTITIES, ...entities];
   const common = {
-    entities: ENTITIES,
+    entities: all,
     migrations: MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,

@@ -7,7 +7,8 @@ import { BillingInput } from './dto/billing.input.js';
 import { EnterpriseStatusInput } from './dto/enterprise-status.input.js';
 import { EnterpriseInput } from './dto/enterprise.input.js';
 import { ResourceRoutes } from '../common/resources/resource-routes.js';
-import type { EnterpriseCounts, EnterpriseListFilters, EnterprisePage, EnterpriseView } from '../shared/enterprise.views.js';
+import type { StatusCounts, StatusListFilters } from '../common/resources/status-list.js';
+import type { EnterprisePage, EnterpriseSort, EnterpriseView } from '../shared/enterprise.views.js';
 import type { Enterprise } from './enterprise.entity.js';
 import { ENTERPRISES } from './enterprises.resource.js';
 import { EnterprisesService } from './enterprises.service.js';
@@ -15,7 +16,7 @@ import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../histo
 
 /** The companies' list, export, bulk status change and counter, from their declaration. */
 @Controller('api/admin/enterprises')
-export class EnterpriseListApiController extends ResourceRoutes<Enterprise, EnterpriseView, EnterpriseListFilters, EnterpriseCounts, EnterprisePage>(
+export class EnterpriseListApiController extends ResourceRoutes<Enterprise, EnterpriseView, StatusListFilters<EnterpriseSort>, StatusCounts, EnterprisePage>(
   ENTERPRISES,
 ) {}
 

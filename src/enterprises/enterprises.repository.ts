@@ -1,44 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { Repository } from 'typeorm';
 import { plainQuery } from '../common/sql/plain-query.js';
-import { textSearch, whereTextSearch, type TextSearch } from '../common/sql/list-query.js';
+import { textSearch } from '../common/sql/list-query.js';
 import { isMysql } from '../common/sql/sql-dialect.js';
-import type { EnterpriseListFilters } from '../shared/enterprise.views.js';
 import { Enterprise } from './enterprise.entity.js';
 
-/** What the search box matches: the words of razão, fantasia, CNPJ, IE, bairro, city and UF. */
-const SEARCH_COLUMNS = ['e.search_text'];
-
-/** The companies' SQL: the list's selection, the search's counts, and the reads other lists make of companies. */
+/** The companies' SQL besides their list's (StatusTabList): the reads other lists make of companies. */
 @Injectable()
 export class EnterprisesRepository {
   constructor(@InjectRepository(Enterprise) private readonly enterprises: Repository<Enterprise>) {}
 
-  get dataSource() {
-    return this.enterprises.manager.connection;
-  }
-
   /** Whether the FULLTEXT indexes exist (MySQL/MariaDB). */
   get mysql(): boolean {
     return isMysql(this.enterprises.manager.connection);
-  }
-
-  /** The companies of a status tab and search, unordered. */
-  filtered(filters: Pick<EnterpriseListFilters, 'status'>, search: TextSearch, fulltext: boolean): SelectQueryBuilder<Enterprise> {
-    const builder = this.enterprises.createQueryBuilder('e');
-    if (filters.status === 'ativos') builder.andWhere('e.ativo = 1');
-    if (filters.status === 'inativos') builder.andWhere('e.ativo = 0');
-    if (search.active) whereTextSearch(builder, SEARCH_COLUMNS, search, fulltext);
-    return builder;
-  }
-
-  /** How many companies the search matches per status ('1', '0'), in one grouped query. */
-  async countsBySearch(search: TextSearch): Promise<Map<string, number>> {
-    const query = this.enterprises.createQueryBuilder('e').select('e.ativo', 'ativo').addSelect('COUNT(*)', 'total').groupBy('e.ativo');
-    whereTextSearch(query, SEARCH_COLUMNS, search, this.mysql);
-    const rows = await query.getRawMany<{ ativo: number | string; total: number | string }>();
-    return new Map(rows.map((row) => [String(Number(row.ativo)), Number(row.total)]));
   }
 
   /**

@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { CitiesService } from '../cities/cities.service.js';
 import type { BulkStatusTarget } from '../common/bulk/bulk-status.js';
-import { ResourceList, type ListRun } from '../common/resources/list-source.js';
 import type { ResourceDeclaration } from '../common/resources/resource-routes.js';
-import { preferFulltext, statusSortParts, textSearch, type OrderColumn, type PageWindow } from '../common/sql/list-query.js';
-import { KeptCounts, statusCounts } from '../database/kept-counts.js';
-import type { EnterpriseCounts, EnterpriseListFilters, EnterpriseSort, EnterpriseView } from '../shared/enterprise.views.js';
+import { StatusTabList, type StatusCounts, type StatusListFilters, type StatusListShape } from '../common/resources/status-list.js';
+import type { OrderColumn } from '../common/sql/list-query.js';
+import { KeptCounts } from '../database/kept-counts.js';
+import type { EnterpriseSort, EnterpriseView } from '../shared/enterprise.views.js';
 import { BulkEnterpriseStatusInput, ListEnterprisesQuery } from './dto/list-enterprises.query.js';
-import type { Enterprise } from './enterprise.entity.js';
+import { Enterprise } from './enterprise.entity.js';
 import { ENTERPRISE_COLUMNS, ExportEnterprisesQuery } from './enterprises.export.js';
 import { enterpriseView } from './enterprises.mapper.js';
-import { EnterprisesRepository } from './enterprises.repository.js';
 
-const KEY: OrderColumn = { path: 'e.enterpriseId', column: 'e.enterprise_id' };
 const BY_NAME: OrderColumn[] = [{ path: 'e.sortName', column: 'e.sort_name' }];
 /** The columns of each sort but Status (then the key breaks ties); each has an index, and one per status tab. */
 export const ENTERPRISE_SORT_COLUMNS: Record<Exclude<EnterpriseSort, 'status'>, OrderColumn[]> = {
@@ -32,73 +32,28 @@ const BULK_TARGET: BulkStatusTarget = {
   task: { recurso: 'empresa', one: 'empresa', many: 'empresas', feminine: true, link: '/admin/empresas' },
 };
 
-/** The companies' list: status tabs, search, sorts (trade name ascending by default), kept counts. */
+/** The companies' list: status tabs, search, sorts (trade name ascending by default; by Status, each tab by name). */
 @Injectable()
-export class EnterpriseList extends ResourceList<Enterprise, EnterpriseView, EnterpriseListFilters, EnterpriseCounts> {
-  readonly key = KEY;
+export class EnterpriseList extends StatusTabList<Enterprise, EnterpriseView, EnterpriseSort> {
+  protected readonly shape: StatusListShape<EnterpriseSort> = {
+    alias: 'e',
+    key: { path: 'e.enterpriseId', column: 'e.enterprise_id' },
+    status: 'e.ativo',
+    subject: 'enterprises',
+    // The words of razão, fantasia, CNPJ, IE, bairro, city and UF.
+    search: ['e.search_text'],
+    sorts: ENTERPRISE_SORT_COLUMNS,
+    defaultSort: 'fantasia',
+    firstDirection: () => 'asc',
+    byStatus: { columns: BY_NAME, direction: 'asc' },
+  };
 
   constructor(
-    private readonly enterprises: EnterprisesRepository,
-    private readonly kept: KeptCounts,
+    @InjectRepository(Enterprise) enterprises: Repository<Enterprise>,
+    kept: KeptCounts,
     private readonly cities: CitiesService,
   ) {
-    super();
-  }
-
-  /**
-   * How many companies match the search in each status filter: kept counts without a search; with one,
-   * counted once (one grouped query) and remembered until the companies table changes.
-   */
-  async counts(filters: EnterpriseListFilters): Promise<EnterpriseCounts> {
-    const search = textSearch(filters.busca);
-    if (!search.active) return this.keptCounts();
-    return this.kept.remembered(['enterprises'], JSON.stringify(['enterprises', search.terms]), async () =>
-      statusCounts(await this.enterprises.countsBySearch(search)),
-    );
-  }
-
-  total(counts: EnterpriseCounts, filters: EnterpriseListFilters): number {
-    return counts[filters.status ?? 'todos'];
-  }
-
-  async keptCounts(): Promise<EnterpriseCounts> {
-    return statusCounts(await this.kept.buckets('enterprises.status'));
-  }
-
-  /** By Status, each tab by trade name; the search reads the FULLTEXT index when the walk would read more. */
-  async runs(filters: EnterpriseListFilters, counts: EnterpriseCounts | null): Promise<ListRun<Enterprise>[]> {
-    const search = textSearch(filters.busca);
-    const parts = statusSortParts(filters, {
-      columns: ENTERPRISE_SORT_COLUMNS,
-      defaultKey: 'fantasia',
-      first: () => 'asc',
-      byStatus: { columns: BY_NAME, direction: 'asc' },
-    });
-    return parts.map((part) => {
-      const query = (fulltext: boolean) => () => this.enterprises.filtered({ status: part.status }, search, fulltext);
-      return {
-        total: counts?.[part.status] ?? 0,
-        columns: part.columns,
-        direction: part.direction,
-        page: async (window: PageWindow) => {
-          const fulltext =
-            search.active &&
-            this.enterprises.mysql &&
-            (part.columns !== BY_NAME || preferFulltext(search, window, counts?.[part.status] ?? 0, (await this.keptCounts())[part.status]));
-          // Without a search the statement depends on the status tab and the order only.
-          return {
-            query: query(fulltext),
-            reading: search.active ? {} : { kept: { shape: `enterprises:${part.status}:${part.key}:${part.direction}`, on: this.enterprises.dataSource } },
-          };
-        },
-        all: () => query(search.active && this.enterprises.mysql),
-      };
-    });
-  }
-
-  async selection(filters: EnterpriseListFilters) {
-    const search = textSearch(filters.busca);
-    return () => this.enterprises.filtered({ status: filters.status ?? 'todos' }, search, search.active && this.enterprises.mysql);
+    super(enterprises, kept);
   }
 
   async views(rows: Enterprise[]): Promise<EnterpriseView[]> {
@@ -109,7 +64,7 @@ export class EnterpriseList extends ResourceList<Enterprise, EnterpriseView, Ent
 }
 
 /** The companies as a resource of the back office: their list, export, bulk status change and counter. */
-export const ENTERPRISES: ResourceDeclaration<Enterprise, EnterpriseView, EnterpriseListFilters, EnterpriseCounts> = {
+export const ENTERPRISES: ResourceDeclaration<Enterprise, EnterpriseView, StatusListFilters<EnterpriseSort>, StatusCounts> = {
   path: 'enterprises',
   source: EnterpriseList,
   list: {

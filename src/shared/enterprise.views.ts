@@ -49,15 +49,6 @@ export interface LinkedUserView {
 export const ENTERPRISE_SORTS = ['fantasia', 'cnpj', 'cidade', 'status'] as const;
 export type EnterpriseSort = (typeof ENTERPRISE_SORTS)[number];
 
-export interface EnterpriseListFilters {
-  status?: 'todos' | 'ativos' | 'inativos';
-  page?: number;
-  pageSize?: number;
-  busca?: string;
-  ordem?: EnterpriseSort;
-  sentido?: 'asc' | 'desc';
-}
-
 export interface EnterprisePage {
   data: EnterpriseView[];
   total: number;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DataSource } from 'typeorm';
-import { createApp } from '../../src/app.js';
+import { createApp, type AppExtensions } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 
 export const usingMysql = process.env.DB_TYPE === 'mysql';
@@ -15,7 +15,7 @@ export const usingMysql = process.env.DB_TYPE === 'mysql';
  * instant can miss them (seen on MariaDB under load). The tests that call it check the app's rules, not that
  * engine's timing; docs/performance.md states the limit. Nothing to do on SQLite.
  */
-export async function settleFulltext(sut: TestApp, tables: ('enterprises' | 'app_users')[]): Promise<void> {
+export async function settleFulltext(sut: TestApp, tables: string[]): Promise<void> {
   if (!usingMysql) return;
   for (const table of tables) await sut.dataSource.query(`OPTIMIZE TABLE ${table}`);
 }
@@ -57,9 +57,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
 }
 
 /** Starts the whole app on its own new database (created and migrated), and drops it on close. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, extensions?: AppExtensions): Promise<TestApp> {
   const config = testConfig(env);
-  const { app, dataSource } = await createApp(config);
+  const { app, dataSource } = await createApp(config, { extensions });
   return {
     app,
     config,
