@@ -85,7 +85,7 @@ const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.sli
 
 /**
  * A resource's list page: its heading and header buttons (import, export, the page's own), the status tabs and
- * search, the bulk bar, the order, the rows as a table or cards with each row's buttons and status toggle, and
+ * search, the bulk bar, the order, the rows as a table or cards with each row's buttons and status activation, and
  * paging. The page's dialogs come as `children`.
  */
 export function ResourceList<T, F extends ListFilters>({
@@ -102,7 +102,7 @@ export function ResourceList<T, F extends ListFilters>({
   rows: { data: T[]; total: number; pageSize: number };
   counts: Record<F['status'], number>;
   onOpen: (row: T) => void;
-  /** The row's own buttons, before its status toggle. */
+  /** The row's own buttons, before its status activation. */
   actions?: (row: T) => ReactNode;
   /** The header's own buttons, after import and export. */
   headerActions?: ReactNode;
@@ -111,8 +111,10 @@ export function ResourceList<T, F extends ListFilters>({
   children?: ReactNode;
 }) {
   const { spec, filters, change, reload } = list;
-  const { activation: toggle } = spec;
-  const bulkPath = toggle?.bulkPath;
+  const { activation } = spec;
+  const bulkPath = activation?.bulkPath;
+  // 'a empresa', 'o usuário'; 'ativada', 'ativado'.
+  const gender = activation?.noun.feminine ? 'a' : 'o';
   const [toggling, setToggling] = useState<T | null>(null);
   const action = useApiAction();
   const scope = Object.entries(filters).filter(([key]) => !['page', 'ordem', 'sentido'].includes(key));
@@ -122,11 +124,11 @@ export function ResourceList<T, F extends ListFilters>({
   const sort = spec.sort && sortOptions && listSort(order, sortOptions, spec.sort.default, change);
 
   function confirmToggle() {
-    if (!toggle || !toggling) return;
-    const active = toggle.isActive(toggling) ? 0 : 1;
-    const done = `${capitalized(toggle.noun.one)} ${active ? 'ativad' : 'desativad'}${toggle.noun.feminine ? 'a' : 'o'} com sucesso!`;
+    if (!activation || !toggling) return;
+    const active = activation.isActive(toggling) ? 0 : 1;
+    const done = `${capitalized(activation.noun.one)} ${active ? 'ativad' : 'desativad'}${gender} com sucesso!`;
     void action.run(
-      () => toggle.send(toggling, active),
+      () => activation.send(toggling, active),
       { done, failed: 'Falha ao alterar status.' },
       () => {
         setToggling(null);
@@ -138,12 +140,12 @@ export function ResourceList<T, F extends ListFilters>({
   const rowActions = (row: T) => (
     <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
       {actions?.(row)}
-      {toggle && (
+      {activation && (
         <IconButton
-          label={`${toggle.isActive(row) ? 'Desativar' : 'Ativar'} ${spec.nameOf(row)}`}
-          icon={toggle.isActive(row) ? Power : Check}
+          label={`${activation.isActive(row) ? 'Desativar' : 'Ativar'} ${spec.nameOf(row)}`}
+          icon={activation.isActive(row) ? Power : Check}
           onClick={() => setToggling(row)}
-          tone={toggle.isActive(row) ? 'danger' : 'brand'}
+          tone={activation.isActive(row) ? 'danger' : 'brand'}
         />
       )}
     </div>
@@ -154,7 +156,7 @@ export function ResourceList<T, F extends ListFilters>({
     spec.exportPath && <ExportMenu key="exportar" path={spec.exportPath} query={filters} />,
     headerActions && <Fragment key="proprios">{headerActions}</Fragment>,
   ].filter(Boolean);
-  const deactivating = toggle && toggling !== null && toggle.isActive(toggling);
+  const deactivating = activation && toggling !== null && activation.isActive(toggling);
 
   return (
     <div>
@@ -173,7 +175,7 @@ export function ResourceList<T, F extends ListFilters>({
           status={filters.status}
           busca={String(filters.busca ?? '')}
           search={spec.search}
-          onChange={(next) => change(next)}
+          onChange={change}
         />
       ) : (
         <div className="mt-6">
@@ -188,8 +190,8 @@ export function ResourceList<T, F extends ListFilters>({
       )}
       {moreFilters}
 
-      {toggle && bulkPath && (
-        <BulkBar bulk={bulk} pageIds={rows.data.map(spec.idOf)} total={rows.total} path={bulkPath} filters={filters} noun={toggle.noun} onDone={reload} />
+      {activation && bulkPath && (
+        <BulkBar bulk={bulk} pageIds={rows.data.map(spec.idOf)} total={rows.total} path={bulkPath} filters={filters} noun={activation.noun} onDone={reload} />
       )}
       {sort && spec.sort && <SortSelect sort={sort} id={spec.sort.id} />}
 
@@ -211,18 +213,16 @@ export function ResourceList<T, F extends ListFilters>({
           actions={rowActions}
           sort={sort}
           bulk={bulkPath ? bulk : undefined}
-          pageLabel={toggle && `Selecionar ${toggle.noun.feminine ? 'as' : 'os'} ${toggle.noun.many} desta página`}
+          pageLabel={activation && `Selecionar ${gender}s ${activation.noun.many} desta página`}
         />
       </ListBody>
 
       {children}
-      {toggle && (
+      {activation && (
         <ConfirmDialog
           open={toggling !== null}
-          title={`${deactivating ? 'Desativar' : 'Ativar'} ${toggle.noun.one}`}
-          message={
-            toggling ? `Deseja ${deactivating ? 'desativar' : 'ativar'} ${toggle.noun.feminine ? 'a' : 'o'} ${toggle.noun.one} ${spec.nameOf(toggling)}?` : ''
-          }
+          title={`${deactivating ? 'Desativar' : 'Ativar'} ${activation.noun.one}`}
+          message={toggling ? `Deseja ${deactivating ? 'desativar' : 'ativar'} ${gender} ${activation.noun.one} ${spec.nameOf(toggling)}?` : ''}
           confirmLabel={deactivating ? 'Desativar' : 'Ativar'}
           danger={deactivating}
           busy={action.busy}
