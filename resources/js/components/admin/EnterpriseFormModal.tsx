@@ -129,21 +129,32 @@ const enterpriseDraftKey = (enterprise: EnterpriseView | null) => `${ENTERPRISE_
  * back to the same address).
  */
 export function EnterpriseFormModal(props: FormModalProps) {
+  // The logos to choose from: loaded once with the page, and kept across openings with those uploaded since.
+  const [logos, setLogos] = useState<LogoOption[]>([]);
+  useEffect(() => {
+    api('GET', '/admin/logos')
+      .then(({ data }) => setLogos(data))
+      .catch((failure: unknown) => console.error('Falha ao carregar logos', failure));
+  }, []);
   // Mounted afresh at each opening: state kept from the last one (the billing address of the company just
   // created, say) would otherwise show for the moment before this opening's values arrive.
-  return props.open ? <EnterpriseForm {...props} /> : null;
+  return props.open ? <EnterpriseForm {...props} logos={logos} onLogoUploaded={(logo) => setLogos((current) => [...current, logo])} /> : null;
 }
 
 interface FormModalProps {
   open: boolean;
   enterprise: EnterpriseView | null;
-  logos: LogoOption[];
-  onLogoUploaded: (logo: LogoOption) => void;
   onClose: () => void;
   onSaved: (enterprise: EnterpriseView) => void;
 }
 
-function EnterpriseForm({ enterprise, logos, onLogoUploaded, onClose, onSaved }: FormModalProps) {
+function EnterpriseForm({
+  enterprise,
+  logos,
+  onLogoUploaded,
+  onClose,
+  onSaved,
+}: FormModalProps & { logos: LogoOption[]; onLogoUploaded: (logo: LogoOption) => void }) {
   const toast = useToast();
   const form = useApiForm<FormFields>(fieldsOf(enterprise), { draft: enterpriseDraftKey(enterprise) });
   const [billingMode, setBillingMode] = useState<'mesmo' | 'diferente'>('mesmo');

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
-import { controlClass } from '../ui/fields';
+import { controlClass, TextField } from '../ui/fields';
 
 /** Filter buttons, each with its count; the pressed one is the list's current filter. */
 export function FilterButtons<K extends string>({
@@ -107,6 +107,38 @@ export function StatusSearchBar<K extends string>({
     <div className="mt-6 flex flex-col gap-3 xl:flex-row xl:items-center xl:justify-between">
       <FilterButtons label="Filtrar por status" options={options} value={status} counts={counts} onChange={(next) => onChange({ status: next, busca })} />
       <SearchForm {...search} value={busca} onSearch={(text) => onChange({ status, busca: text })} />
+    </div>
+  );
+}
+
+/** A list's date range ('De', 'Até', each bounding the other), with 'Limpar' while either is set. */
+export function DateRangeFilter({
+  label,
+  from,
+  to,
+  onChange,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  onChange: (range: { date_from: string; date_to: string }) => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-3 text-sm" role="group" aria-label={label}>
+      <TextField id="filtro-de" label="De" type="date" value={from} max={to || undefined} onChange={(value) => onChange({ date_from: value, date_to: to })} />
+      <TextField
+        id="filtro-ate"
+        label="Até"
+        type="date"
+        value={to}
+        min={from || undefined}
+        onChange={(value) => onChange({ date_from: from, date_to: value })}
+      />
+      {(from || to) && (
+        <Button variant="ghost" onClick={() => onChange({ date_from: '', date_to: '' })}>
+          Limpar
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,37 +1,22 @@
 import { usePage } from '@inertiajs/react';
-import { Check, Mail, MessageCircle, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Check, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatPhone } from '@shared/br';
 import type { ContactCounts, ContactPage, ContactView } from '@shared/contact.views';
-import { FilterButtons } from '../../components/admin/ListControls';
-import { ExportMenu } from '../../components/admin/ExportMenu';
-import { ListBody } from '../../components/admin/ListLayout';
-import { ResourceRows, type ResourceColumn } from '../../components/admin/ResourceRows';
-import { listSort, SortSelect } from '../../components/admin/ListSort';
-import { Button } from '../../components/ui/Button';
+import { ChannelBadge, ReplyLinks, useContactActions } from '../../components/admin/ContactActions';
+import { ContactDetailsModal } from '../../components/admin/ContactDetailsModal';
+import { ResourceList, useResourceList, type ListFilters, type ResourceListSpec } from '../../components/admin/ResourceList';
+import type { ResourceColumn } from '../../components/admin/ResourceRows';
 import { EmailText } from '../../components/ui/EmailText';
-import { IconButton, IconLink } from '../../components/ui/IconButton';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Modal } from '../../components/ui/Modal';
-import { HistoryTab, RecordTabs } from '../../components/admin/HistoryTab';
-import { useToast } from '../../components/ui/Toast';
+import { IconButton } from '../../components/ui/IconButton';
 import { AdminLayout } from '../../layouts/AdminLayout';
-import { api, sessionEnded } from '../../lib/api';
-import { useListVisit } from '../../lib/use-list-visit';
-import { useOpenedDetails } from '../../lib/use-opened-details';
-import { useColleagueChange } from '../../lib/use-edit-conflict';
-import { LiveChangeBanner } from '../../components/admin/ConflictPanel';
 import { formatDateTime } from '../../lib/dates';
 import { truncate } from '../../lib/list-format';
-import { contactReplyMessage, internationalPhone, whatsappLink } from '../../lib/whatsapp';
+import { useOpenedDetails } from '../../lib/use-opened-details';
 import type { SharedProps } from '../../types';
-import { RadioGroupField } from '../../components/ui/fields';
-import { DetailItem as Item } from '../../components/ui/DetailItem';
 
-type Status = 'pendente' | 'respondido';
-interface Filters extends Record<string, string | number> {
-  status: Status;
-  page: number;
+interface Filters extends ListFilters {
+  status: 'pendente' | 'respondido';
   ordem: string;
   sentido: string;
 }
@@ -42,12 +27,6 @@ interface Props extends SharedProps {
   /** The record a link asked to open (`?abrir=<id>`). */
   opened?: ContactView | null;
 }
-
-const TABS: { key: Status; label: string }[] = [
-  { key: 'pendente', label: 'Pendentes' },
-  { key: 'respondido', label: 'Respondidos' },
-];
-const CHANNELS = { whatsapp: 'WhatsApp', email: 'E-mail' } as const;
 
 /** The tab's date (sorted by `data`): the table's cell, and the card's note saying what it is. */
 function dateColumn(label: string, date: (contact: ContactView) => string | null): ResourceColumn<ContactView> {
@@ -61,9 +40,14 @@ function dateColumn(label: string, date: (contact: ContactView) => string | null
   };
 }
 
-/** The list's columns on a tab (the answered one adds the channel and says when it was answered). */
-function columnsOf(answered: boolean): ResourceColumn<ContactView>[] {
-  return [
+const answeredTab = (filters: Filters) => filters.status === 'respondido';
+const SPEC: ResourceListSpec<ContactView, Filters> = {
+  path: '/admin/contato',
+  rowsProp: 'contacts',
+  title: 'Contatos',
+  description: 'Mensagens enviadas pelo formulário do site.',
+  // The answered tab adds the channel and says when it was answered.
+  columns: (filters) => [
     { label: 'Nome', value: (contact) => contact.nome, place: 'title' },
     { label: 'Email', value: (contact) => <EmailText email={contact.email} />, className: 'min-w-52 text-slate-600', place: 'subtitle' },
     { label: 'Telefone', value: (contact) => formatPhone(contact.telefone), className: 'whitespace-nowrap text-slate-600', place: 'subtitle' },
@@ -75,7 +59,7 @@ function columnsOf(answered: boolean): ResourceColumn<ContactView>[] {
       className: 'text-slate-700',
       place: 'text',
     },
-    ...(answered
+    ...(answeredTab(filters)
       ? [
           {
             label: 'Canal',
@@ -86,282 +70,69 @@ function columnsOf(answered: boolean): ResourceColumn<ContactView>[] {
           dateColumn('Respondido em', (contact) => contact.responded_at),
         ]
       : [dateColumn('Recebido em', (contact) => contact.created_at)]),
-  ];
-}
+  ],
+  idOf: (contact) => contact.id,
+  nameOf: (contact) => contact.nome,
+  tabs: {
+    label: 'Filtrar contatos',
+    options: [
+      { key: 'pendente', label: 'Pendentes' },
+      { key: 'respondido', label: 'Respondidos' },
+    ],
+  },
+  // The one sort of the tabs: the date each shows (received, or answered), newest first by default.
+  sort: {
+    id: 'ordem-contatos',
+    default: 'data',
+    options: (filters) => [{ key: 'data', label: answeredTab(filters) ? 'Respondido em' : 'Recebido em', first: 'desc' }],
+  },
+  exportPath: '/admin/contatos',
+  errorMessage: 'Erro ao carregar contatos',
+  emptyText: (filters) => (answeredTab(filters) ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'),
+};
 
 export default function Contatos() {
   const { filters, contacts, counts, appName, opened } = usePage<Props>().props;
-  const toast = useToast();
+  const list = useResourceList(SPEC, filters);
   const [details, setDetails] = useOpenedDetails(opened);
-  // A colleague who answers or deletes the open message meanwhile: said at once, and "Ver alterações" shows it now.
-  const [colleague, setColleague] = useColleagueChange(
-    details ? { recurso: 'contato', id: details.id, path: `/admin/contatos/${details.id}` } : undefined,
-    details?.version,
-  );
-  const [colleagueError, setColleagueError] = useState<string | null>(null);
-  async function showColleagueChange() {
-    if (!details) return;
-    setColleagueError(null);
-    try {
-      const fresh = await api('GET', `/admin/contatos/${details.id}`);
-      setDetails(fresh.data);
-      setColleague(null);
-      reload();
-    } catch (failure) {
-      if (!sessionEnded(failure)) setColleagueError('Não foi possível carregar as alterações.');
-    }
-  }
-  const [answering, setAnswering] = useState<ContactView | null>(null);
-  const [deleting, setDeleting] = useState<ContactView | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const list = useListVisit<Filters>('/admin/contato', ['filters', 'contacts', 'counts'], { page: 1 });
-  const { visit } = list;
-  const reload = () => visit(filters);
-
-  async function markAnswered(canal: 'whatsapp' | 'email') {
-    if (!answering) return;
-    setBusy(true);
-    try {
-      await api('PATCH', `/admin/contatos/${answering.id}/respondido`, { canal });
-      toast('success', 'Contato marcado como respondido!');
-      setAnswering(null);
-      setDetails(null);
-      reload();
-    } catch (failure) {
-      if (!sessionEnded(failure)) toast('error', 'Erro ao marcar respondido. Tente novamente.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api('DELETE', `/admin/contatos/${deleting.id}`);
-      toast('success', 'Contato excluído!');
-      setDeleting(null);
-      setDetails(null);
-      reload();
-    } catch (failure) {
-      if (!sessionEnded(failure)) toast('error', 'Erro ao processar. Tente novamente.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const answered = filters.status === 'respondido';
-  // The one sort of the tabs: the date each shows (received, or answered), newest first by default.
-  const sort = listSort(filters, [{ key: 'data', label: answered ? 'Respondido em' : 'Recebido em', first: 'desc' }], 'data', (order) =>
-    visit({ ...filters, ...order, page: 1 }),
-  );
+  const handling = useContactActions(() => {
+    setDetails(null);
+    list.reload();
+  });
   const actions = (contact: ContactView) => (
-    <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
-      <IconLink
-        href={whatsappLink(internationalPhone(contact.telefone), contactReplyMessage(appName, contact.nome))}
-        external
-        label={`Responder ${contact.nome} pelo WhatsApp`}
-        title="Responder pelo WhatsApp"
-        icon={MessageCircle}
-        tone="brand"
-      />
-      <IconLink
-        href={`mailto:${contact.email}?subject=${encodeURIComponent(`Contato pelo site ${appName}`)}`}
-        label={`Responder ${contact.nome} por e-mail`}
-        title="Responder por e-mail"
-        icon={Mail}
-      />
-      {answered ? (
-        <IconButton label={`Excluir contato de ${contact.nome}`} title="Excluir" icon={Trash2} tone="danger" onClick={() => setDeleting(contact)} />
+    <>
+      <ReplyLinks contact={contact} appName={appName} />
+      {answeredTab(filters) ? (
+        <IconButton label={`Excluir contato de ${contact.nome}`} title="Excluir" icon={Trash2} tone="danger" onClick={() => handling.remove(contact)} />
       ) : (
         <IconButton
           label={`Marcar contato de ${contact.nome} como respondido`}
           title="Marcar como respondido"
           icon={Check}
           tone="brand"
-          onClick={() => setAnswering(contact)}
+          onClick={() => handling.answer(contact)}
         />
       )}
-    </div>
+    </>
   );
 
   return (
-    <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Contatos</h1>
-          <p className="mt-1 text-sm text-slate-600">Mensagens enviadas pelo formulário do site.</p>
-        </div>
-        <ExportMenu path="/admin/contatos" query={filters} />
-      </div>
-
-      <div className="mt-6">
-        <FilterButtons
-          label="Filtrar contatos"
-          options={TABS}
-          value={filters.status}
-          counts={counts}
-          onChange={(status) => visit({ ...filters, status, page: 1 })}
-        />
-      </div>
-
-      <SortSelect sort={sort} id="ordem-contatos" />
-
-      <ListBody
-        list={list}
-        rows={contacts}
-        page={filters.page}
-        errorMessage="Erro ao carregar contatos"
-        emptyText={answered ? 'Nenhum contato respondido.' : 'Nenhum contato pendente.'}
-        onRetry={reload}
-        onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
-      >
-        <ResourceRows
-          rows={contacts.data}
-          columns={columnsOf(answered)}
-          idOf={(contact) => contact.id}
-          nameOf={(contact) => contact.nome}
-          onOpen={setDetails}
-          actions={actions}
-          sort={sort}
-        />
-      </ListBody>
-
+    <ResourceList list={list} rows={contacts} counts={counts} onOpen={setDetails} actions={actions}>
       {details && (
-        <Modal
-          open
-          title="Detalhes do Contato"
+        <ContactDetailsModal
+          contact={details}
+          appName={appName}
           onClose={() => setDetails(null)}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setDetails(null)}>
-                Fechar
-              </Button>
-              {details.status === 'respondido' ? (
-                <Button variant="danger" onClick={() => setDeleting(details)}>
-                  Excluir
-                </Button>
-              ) : (
-                <Button onClick={() => setAnswering(details)}>Marcar como respondido</Button>
-              )}
-            </>
-          }
-        >
-          <div className="mb-4 empty:hidden">
-            <LiveChangeBanner edit={{ remote: colleague, preview: showColleagueChange, previewError: colleagueError }} />
-          </div>
-          <RecordTabs
-            details={
-              <>
-                <dl className="grid gap-3 text-sm sm:grid-cols-2">
-                  <Item label="Nome">{details.nome}</Item>
-                  <Item label="Recebido em">{formatDateTime(details.created_at)}</Item>
-                  <Item label="Email">
-                    <a href={`mailto:${details.email}`} className="text-brand-700 hover:underline">
-                      <EmailText email={details.email} />
-                    </a>
-                  </Item>
-                  <Item label="Telefone">
-                    <a
-                      href={whatsappLink(internationalPhone(details.telefone), contactReplyMessage(appName, details.nome))}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-brand-700 hover:underline"
-                    >
-                      {formatPhone(details.telefone)} (WhatsApp)
-                    </a>
-                  </Item>
-                  {details.status === 'respondido' && (
-                    <>
-                      <Item label="Canal">{details.response_channel ? CHANNELS[details.response_channel] : '—'}</Item>
-                      <Item label="Respondido em">{formatDateTime(details.responded_at)}</Item>
-                      {details.responded_by_nome && <Item label="Respondido por">{details.responded_by_nome}</Item>}
-                    </>
-                  )}
-                </dl>
-                <div className="mt-4">
-                  <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Mensagem</p>
-                  <p className="mt-1 rounded-xl bg-slate-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere] text-slate-800">{details.mensagem}</p>
-                </div>
-              </>
-            }
-            history={
-              <HistoryTab<ContactView>
-                path="contatos"
-                id={details.id}
-                version={details.version}
-                onRestored={(restored) => {
-                  setDetails(restored);
-                  reload();
-                }}
-              />
-            }
-          />
-        </Modal>
+          onAnswer={handling.answer}
+          onDelete={handling.remove}
+          onRefreshed={(contact) => {
+            setDetails(contact);
+            list.reload();
+          }}
+        />
       )}
-
-      <AnswerModal contact={answering} busy={busy} onCancel={() => setAnswering(null)} onConfirm={markAnswered} />
-      <ConfirmDialog
-        open={deleting !== null}
-        message="Deseja excluir este contato?"
-        confirmLabel="Excluir"
-        danger
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      />
-    </div>
-  );
-}
-
-/**
- * 'Por onde você respondeu?': WhatsApp or E-mail. Each contact starts with no channel chosen and Confirmar
- * waits for a choice, so a quick click never records the channel of the previous contact.
- */
-function AnswerModal({
-  contact,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  contact: ContactView | null;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: (canal: 'whatsapp' | 'email') => void;
-}) {
-  const [canal, setCanal] = useState<'whatsapp' | 'email' | null>(null);
-  useEffect(() => setCanal(null), [contact?.id]);
-  return (
-    <ConfirmDialog
-      open={contact !== null}
-      title="Por onde você respondeu?"
-      busy={busy}
-      busyLabel="Salvando..."
-      confirmDisabled={canal === null}
-      onConfirm={() => canal && onConfirm(canal)}
-      onCancel={onCancel}
-    >
-      <RadioGroupField
-        name="canal"
-        legend="Canal da resposta"
-        legendHidden
-        cards
-        value={canal}
-        onChange={setCanal}
-        options={(['whatsapp', 'email'] as const).map((option) => ({ value: option, label: CHANNELS[option] }))}
-      />
-    </ConfirmDialog>
-  );
-}
-
-function ChannelBadge({ channel }: { channel: 'whatsapp' | 'email' }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${channel === 'whatsapp' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}
-    >
-      {CHANNELS[channel]}
-    </span>
+      {handling.dialogs}
+    </ResourceList>
   );
 }
 

@@ -12,9 +12,7 @@ import {
   type TeamPage,
   type TeamStatusFilter,
 } from '@shared/team.views';
-import { StatusSearchBar } from '../../components/admin/ListControls';
-import { ListBody } from '../../components/admin/ListLayout';
-import { ResourceRows, type ResourceColumn } from '../../components/admin/ResourceRows';
+import { ResourceList, useResourceList, type ListFilters, type ResourceListSpec } from '../../components/admin/ResourceList';
 import { PasswordLinkDialog } from '../../components/admin/PasswordLinkDialog';
 import { SessionList } from '../../components/admin/SessionList';
 import { TeamMemberFormModal } from '../../components/admin/TeamMemberFormModal';
@@ -28,14 +26,12 @@ import { useToast } from '../../components/ui/Toast';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { useListVisit } from '../../lib/use-list-visit';
 import type { AdminData } from '../../lib/session';
 import type { SharedProps } from '../../types';
 
-interface Filters extends Record<string, string | number> {
+interface Filters extends ListFilters {
   status: TeamStatusFilter;
   busca: string;
-  page: number;
 }
 interface Props extends SharedProps {
   filters: Filters;
@@ -43,13 +39,6 @@ interface Props extends SharedProps {
   counts: TeamCounts;
   admin: AdminData | null;
 }
-
-const FILTERS: { key: TeamStatusFilter; label: string }[] = [
-  { key: 'todos', label: 'Todos' },
-  { key: 'ativos', label: 'Ativos' },
-  { key: 'inativos', label: 'Inativos' },
-  { key: 'convite', label: 'Convites pendentes' },
-];
 
 const STATUS_STYLE: Record<TeamMemberStatus, string> = {
   ativo: 'bg-brand-100 text-brand-800',
@@ -69,27 +58,56 @@ function lastLogin(member: TeamMemberView): string {
   return member.last_login_at ? `${formatDateTime(member.last_login_at)}${member.last_login_ip ? ` · ${member.last_login_ip}` : ''}` : 'Nunca';
 }
 
-/** The list's columns (`who` names a colleague, "(você)" for oneself): the table's, and where each card shows them. */
-const columnsOf = (who: (member: TeamMemberView) => ReactNode): ResourceColumn<TeamMemberView>[] => [
-  {
-    label: 'Nome',
-    value: (member) => <span className="[overflow-wrap:anywhere]">{who(member)}</span>,
-    below: (member) => <span className="block text-xs break-all text-slate-500">{member.username}</span>,
-    className: 'max-w-72',
-    place: 'title',
+/** A colleague's name, "(você)" for oneself. */
+function MemberName({ member }: { member: TeamMemberView }) {
+  const self = usePage<Props>().props.admin?.id === member.id;
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {member.nome}
+      {self && <span className="ml-1 text-xs font-normal text-slate-500">(você)</span>}
+    </span>
+  );
+}
+
+const SPEC: ResourceListSpec<TeamMemberView, Filters> = {
+  path: '/admin/equipe',
+  rowsProp: 'team',
+  title: 'Equipe',
+  description: 'Quem usa o painel: convites, papéis, acesso e sessões abertas.',
+  columns: [
+    {
+      label: 'Nome',
+      value: (member) => <MemberName member={member} />,
+      below: (member) => <span className="block text-xs break-all text-slate-500">{member.username}</span>,
+      className: 'max-w-72',
+      place: 'title',
+    },
+    {
+      label: 'E-mail',
+      value: (member) => (member.email ? <EmailText email={member.email} /> : '—'),
+      card: (member) => member.email && <EmailText email={member.email} />,
+      className: 'max-w-64 text-slate-600',
+      place: 'subtitle',
+    },
+    { label: 'Papel', value: (member) => ROLE_LABELS[member.role], className: 'text-slate-700' },
+    { label: 'Status', value: (member) => <TeamStatusBadge status={member.status} />, place: 'badge' },
+    { label: 'Último login', value: lastLogin, className: 'text-slate-600 tabular-nums' },
+    { label: 'Sessões', cardLabel: 'Sessões abertas', value: (member) => member.sessoes_abertas, className: 'text-slate-700 tabular-nums' },
+  ],
+  idOf: (member) => member.id,
+  nameOf: (member) => member.nome,
+  tabs: {
+    options: [
+      { key: 'todos', label: 'Todos' },
+      { key: 'ativos', label: 'Ativos' },
+      { key: 'inativos', label: 'Inativos' },
+      { key: 'convite', label: 'Convites pendentes' },
+    ],
   },
-  {
-    label: 'E-mail',
-    value: (member) => (member.email ? <EmailText email={member.email} /> : '—'),
-    card: (member) => member.email && <EmailText email={member.email} />,
-    className: 'max-w-64 text-slate-600',
-    place: 'subtitle',
-  },
-  { label: 'Papel', value: (member) => ROLE_LABELS[member.role], className: 'text-slate-700' },
-  { label: 'Status', value: (member) => <TeamStatusBadge status={member.status} />, place: 'badge' },
-  { label: 'Último login', value: lastLogin, className: 'text-slate-600 tabular-nums' },
-  { label: 'Sessões', cardLabel: 'Sessões abertas', value: (member) => member.sessoes_abertas, className: 'text-slate-700 tabular-nums' },
-];
+  search: { id: 'busca-equipe', label: 'Buscar na equipe', placeholder: 'Buscar por nome, usuário ou e-mail...' },
+  errorMessage: 'Falha ao carregar a equipe.',
+  emptyText: 'Ninguém encontrado.',
+};
 
 /** What a confirmed action on a colleague does: its dialog's words and its call. */
 type Action = 'desativar' | 'reativar' | 'link' | 'encerrar';
@@ -114,9 +132,8 @@ const ACTIONS: Record<Action, { title: string; label: string; danger: boolean; m
 export default function Equipe() {
   const { filters, team, counts, admin } = usePage<Props>().props;
   const toast = useToast();
-  const list = useListVisit<Filters>('/admin/equipe', ['filters', 'team', 'counts'], { page: 1, busca: '' });
-  const { visit } = list;
-  const reload = () => visit(filters);
+  const list = useResourceList(SPEC, filters);
+  const { reload } = list;
   const selfId = admin?.id ?? 0;
 
   const [form, setForm] = useState<{ member: TeamMemberView | null } | null>(null);
@@ -154,7 +171,7 @@ export default function Equipe() {
     const self = member.id === selfId;
     const ask = (action: Action) => () => setPending({ action, member });
     return (
-      <div className="ml-auto flex justify-end gap-1" onClick={(event) => event.stopPropagation()}>
+      <>
         <IconButton label={`Editar ${member.nome}`} icon={Pencil} onClick={() => setForm({ member })} />
         <IconButton label={`Sessões de ${member.nome}`} icon={MonitorSmartphone} onClick={() => setSessionsOf(member)} />
         <IconButton label={`Histórico de ${member.nome}`} icon={History} onClick={() => setHistoryOf(member)} />
@@ -166,58 +183,24 @@ export default function Equipe() {
           ) : (
             <IconButton label={`Desativar ${member.nome}`} icon={Power} tone="danger" onClick={ask('desativar')} />
           ))}
-      </div>
+      </>
     );
   };
 
-  const who = (member: TeamMemberView) => (
-    <>
-      {member.nome}
-      {member.id === selfId && <span className="ml-1 text-xs font-normal text-slate-500">(você)</span>}
-    </>
-  );
-
   return (
-    <div>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Equipe</h1>
-          <p className="mt-1 text-sm text-slate-600">Quem usa o painel: convites, papéis, acesso e sessões abertas.</p>
-        </div>
+    <ResourceList
+      list={list}
+      rows={team}
+      counts={counts}
+      onOpen={(member) => setForm({ member })}
+      actions={actions}
+      headerActions={
         <Button onClick={() => setForm({ member: null })}>
           <UserPlus className="h-4 w-4" aria-hidden="true" />
           Convidar colega
         </Button>
-      </div>
-
-      <StatusSearchBar
-        options={FILTERS}
-        counts={counts}
-        status={filters.status}
-        busca={filters.busca}
-        search={{ id: 'busca-equipe', label: 'Buscar na equipe', placeholder: 'Buscar por nome, usuário ou e-mail...' }}
-        onChange={(change) => visit({ ...filters, ...change, page: 1 })}
-      />
-
-      <ListBody
-        list={list}
-        rows={team}
-        page={filters.page}
-        errorMessage="Falha ao carregar a equipe."
-        emptyText="Ninguém encontrado."
-        onRetry={reload}
-        onPage={(page) => visit({ ...filters, page }, { toListTop: true })}
-      >
-        <ResourceRows
-          rows={team.data}
-          columns={columnsOf(who)}
-          idOf={(member) => member.id}
-          nameOf={(member) => member.nome}
-          onOpen={(member) => setForm({ member })}
-          actions={actions}
-        />
-      </ListBody>
-
+      }
+    >
       <TeamMemberFormModal
         open={form !== null}
         member={form?.member ?? null}
@@ -278,7 +261,7 @@ export default function Equipe() {
           />
         </Modal>
       )}
-    </div>
+    </ResourceList>
   );
 }
 
