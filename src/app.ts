@@ -55,15 +55,16 @@ export interface CreatedApp {
  * Opens and migrates the database, then builds the Nest application with the Inertia adapter, the static
  * files and the HTTP-level hooks in the order the protocol needs. Used by main.ts and the tests.
  */
-/** Modules added to the app's own, with their entities: how a test declares a resource of its own. */
+/** Modules added to the app's own, with their entities and migrations (run after the app's): how a test declares a resource of its own. */
 export interface AppExtensions {
   modules: (Type | DynamicModule)[];
   entities: Function[];
+  migrations?: Function[];
 }
 
 export async function createApp(config: AppConfig, options: { logger?: Logger; extensions?: AppExtensions } = {}): Promise<CreatedApp> {
   const logger = options.logger ?? createLogger(config.logLevel, { pretty: config.env === 'development', mixin: isTracing() ? traceIds : undefined });
-  const dataSource = await openDatabase(config.db, options.extensions?.entities);
+  const dataSource = await openDatabase(config.db, options.extensions ?? {});
   if (isTracing()) {
     const spans = statementSpans(config.db.type === 'sqlite' ? 'sqlite' : 'mysql');
     dataSource.subscribers.push(spans);

@@ -6,14 +6,15 @@ import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /**
- * The one set of data-source options, used by the app, ormconfig.ts (TypeORM CLI) and the tests; `entities` are
- * those of modules added to the app (AppExtensions), besides the app's own.
+ * The one set of data-source options, used by the app, ormconfig.ts (TypeORM CLI) and the tests; `extra` entities
+ * and migrations are those of modules added to the app (AppExtensions), after the app's own.
  */
-export function dataSourceOptions(db: DatabaseConfig, entities: Function[] = []): DataSourceOptions {
-  const all: Function[] = [...ENTITIES, ...entities];
+export function dataSourceOptions(db: DatabaseConfig, extra: { entities?: Function[]; migrations?: Function[] } = {}): DataSourceOptions {
+  const entities: Function[] = [...ENTITIES, ...(extra.entities ?? [])];
+  const migrations: Function[] = [...MIGRATIONS, ...(extra.migrations ?? [])];
   const common = {
-    entities: all,
-    migrations: MIGRATIONS,
+    entities,
+    migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,

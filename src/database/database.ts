@@ -18,14 +18,14 @@ export function describeDatabase(db: DatabaseConfig): string {
  * Connects to the configured database. A MySQL database that does not exist yet is created (utf8mb4),
  * so a fresh server works with no manual step; any other failure becomes one clear line.
  */
-export async function openDatabase(db: DatabaseConfig, entities: Function[] = []): Promise<DataSource> {
+export async function openDatabase(db: DatabaseConfig, extra: { entities?: Function[]; migrations?: Function[] } = {}): Promise<DataSource> {
   try {
-    return await new DataSource(dataSourceOptions(db, entities)).initialize();
+    return await new DataSource(dataSourceOptions(db, extra)).initialize();
   } catch (error) {
     if (db.type === 'mysql' && errorCode(error) === 'ER_BAD_DB_ERROR') {
       await createMysqlDatabase(db);
       try {
-        return await new DataSource(dataSourceOptions(db, entities)).initialize();
+        return await new DataSource(dataSourceOptions(db, extra)).initialize();
       } catch (retryError) {
         throw new DatabaseStartupError(explain(db, retryError));
       }

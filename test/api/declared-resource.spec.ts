@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
-import { CreateResellers, Reseller, RESELLERS_EXTENSION } from '../support/resellers.resource.js';
+import { Reseller, RESELLERS_EXTENSION } from '../support/resellers.resource.js';
 import { settleFulltext, startTestApp, usingMysql, type TestApp } from '../support/test-app.js';
 
 /*
@@ -26,13 +26,8 @@ const ROWS: [string, string, number][] = [
 ];
 
 beforeAll(async () => {
+  // Its migration runs with the app's, as a shipped resource's would.
   sut = await startTestApp({}, RESELLERS_EXTENSION);
-  const runner = sut.dataSource.createQueryRunner();
-  try {
-    await new CreateResellers().up(runner);
-  } finally {
-    await runner.release();
-  }
   await sut.dataSource.getRepository(Reseller).insert(ROWS.map(([nome, cnpj, ativo]) => ({ nome, cnpj, ativo })));
   if (usingMysql) await settleFulltext(sut, ['resellers']);
   admin = await loginAs(sut, 'gestor');

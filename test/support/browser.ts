@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import type { AdminRole } from '../../src/auth/admin-role.js';
 import { createAdminFixture, totpCode, type AdminFixture } from './admin-session.js';
+import type { AppExtensions } from '../../src/app.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,8 +30,8 @@ export interface BrowserApp {
 }
 
 /** The app on its own database (with `env` added to its configuration), listening on a loopback port, and a Chromium to drive it. */
-export async function startBrowserApp(env: Record<string, string> = {}): Promise<BrowserApp> {
-  const sut = await startTestApp(env);
+export async function startBrowserApp(env: Record<string, string> = {}, extensions?: AppExtensions): Promise<BrowserApp> {
+  const sut = await startTestApp(env, extensions);
   await sut.app.listen(0, '127.0.0.1');
   return { sut, baseUrl: await sut.app.getUrl(), browser: await launchBrowser() };
 }
@@ -72,10 +73,10 @@ export async function logIn(page: Page, admin: AdminFixture): Promise<void> {
  * Starts the app and Chromium once for a test file (when Chromium is there) and stops them after it; the
  * returned object reads them once started.
  */
-export function useBrowserApp(env: Record<string, string> = {}): BrowserApp {
+export function useBrowserApp(env: Record<string, string> = {}, extensions?: AppExtensions): BrowserApp {
   let target: BrowserApp | undefined;
   beforeAll(async () => {
-    if (browserAvailable) target = await startBrowserApp(env);
+    if (browserAvailable) target = await startBrowserApp(env, extensions);
   });
   afterAll(() => stopBrowserApp(target));
   const started = () => {

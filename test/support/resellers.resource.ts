@@ -1,4 +1,4 @@
-import { Controller, Injectable, Module } from '@nestjs/common';
+import { Controller, Get, Injectable, Module, Query } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -11,6 +11,8 @@ import { PageQuery } from '../../src/common/http/page.query.js';
 import { SortDirectionField, SortKeyField } from '../../src/common/http/sort.query.js';
 import { Trim } from '../../src/common/http/trim.decorator.js';
 import type { ListPage } from '../../src/common/resources/list-source.js';
+import { InertiaPages } from '../../src/inertia/inertia.interceptor.js';
+import { resourcePage } from '../../src/common/resources/resource-page.js';
 import { ResourceRoutes, type ResourceDeclaration } from '../../src/common/resources/resource-routes.js';
 import { StatusTabList, type StatusCounts, type StatusListFilters, type StatusListShape } from '../../src/common/resources/status-list.js';
 import type { OrderColumn } from '../../src/common/sql/list-query.js';
@@ -62,8 +64,8 @@ export const RESELLERS_SCHEMA: ListResource = {
 };
 
 /** The migration a new resource ships: its table, then the builders' statements. */
-export class CreateResellers implements MigrationInterface {
-  name = 'CreateResellers';
+export class CreateResellers1799000000000 implements MigrationInterface {
+  name = 'CreateResellers1799000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const mysql = dialectOf(queryRunner) === 'mysql';
@@ -187,6 +189,32 @@ export const RESELLERS: ResourceDeclaration<Reseller, ResellerView, StatusListFi
       task: { recurso: 'revenda' as LiveResource, one: 'revenda', many: 'revendas', feminine: true, link: '/admin/revendas' },
     },
   },
+  page: {
+    path: '/admin/revendas',
+    apiPath: '/admin/revendas',
+    title: 'Revendas',
+    description: 'As revendas de máquinas cadastradas.',
+    columns: [
+      { label: 'Nome', field: 'nome', sort: 'nome', place: 'title' },
+      { label: 'CNPJ', field: 'cnpj', sort: 'cnpj', kind: 'document', place: 'subtitle' },
+      { label: 'Status', field: 'ativo', sort: 'status', kind: 'status' },
+    ],
+    idField: 'reseller_id',
+    nameField: 'nome',
+    search: { label: 'Buscar revendas', placeholder: 'Buscar por nome ou CNPJ...' },
+    sort: {
+      default: 'nome',
+      options: [
+        { key: 'nome', label: 'Nome' },
+        { key: 'cnpj', label: 'CNPJ' },
+        { key: 'status', label: 'Status' },
+      ],
+    },
+    activation: { one: 'revenda', many: 'revendas', feminine: true, statusField: 'ativo' },
+    export: true,
+    errorMessage: 'Falha ao carregar revendas.',
+    emptyText: 'Nenhuma revenda encontrada.',
+  },
   counter: { path: 'contador/ativos', summary: 'Conta as revendas ativas', of: (counts) => counts.ativos },
 };
 
@@ -195,12 +223,24 @@ export class ResellerListApiController extends ResourceRoutes<Reseller, Reseller
   RESELLERS,
 ) {}
 
+/** The page, drawn by the generic page from the declaration. */
+@InertiaPages()
+@Controller('admin')
+export class ResellersPagesController {
+  constructor(private readonly list: ResellerList) {}
+
+  @Get('revendas')
+  index(@Query() query: Record<string, unknown>) {
+    return resourcePage(RESELLERS, this.list, query);
+  }
+}
+
 @Module({
   imports: [TypeOrmModule.forFeature([Reseller])],
-  controllers: [ResellerListApiController],
+  controllers: [ResellerListApiController, ResellersPagesController],
   providers: [ResellerList],
 })
 export class ResellersModule {}
 
-/** The resellers as an extension of the app (startTestApp's second argument). */
-export const RESELLERS_EXTENSION: AppExtensions = { modules: [ResellersModule], entities: [Reseller] };
+/** The resellers as an extension of the app (startTestApp's second argument): its migration runs after the app's. */
+export const RESELLERS_EXTENSION: AppExtensions = { modules: [ResellersModule], entities: [Reseller], migrations: [CreateResellers1799000000000] };

@@ -8,6 +8,7 @@ import { Sensitive } from '../../auth/decorators.js';
 import { HistoryService } from '../../history/history.service.js';
 import { LiveNotices } from '../../live/live-notices.js';
 import type { AuditAction } from '../../shared/audit-actions.js';
+import type { ResourcePageSpec } from '../../shared/resource-page.views.js';
 import { BULK_STATUS_DESCRIPTION, bulkStatusChunk, type BulkChunkResult, type BulkSelectionFields, type BulkStatusTarget } from '../bulk/bulk-status.js';
 import { exportResponse } from '../export/export-response.js';
 import type { ExportColumn, ExportFormat } from '../export/table-file.js';
@@ -45,6 +46,8 @@ export interface ResourceDeclaration<Row extends ObjectLiteral, View, Filters ex
   };
   /** Ativar/Desativar in bulk (the source must then give its selection). */
   bulk?: { input: Type<unknown>; summary: string; target: BulkStatusTarget };
+  /** The list page, when the generic page (Admin/Recurso, through resourcePage) draws it from this declaration. */
+  page?: ResourcePageSpec;
   /** A count the app and the menu show (`contador/ativos`, say). */
   counter: { path: string; summary: string; of: (counts: Counts) => number };
 }
