@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
 import { MmdbGeolocator } from '../ips/geolocation.js';
+import { IpsRepository } from '../ips/ips.repository.js';
 import { IpsService } from '../ips/ips.service.js';
 import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
@@ -16,7 +17,8 @@ import { HistoryService } from '../history/history.service.js';
 
 /** The access services outside Nest, for the CLI and the seeds, wired exactly as the app wires them. */
 export function standaloneAccessServices(dataSource: DataSource, config: AppConfig): { auth: AuthService; ips: IpsService; team: TeamService } {
-  const ips = new IpsService(dataSource.getRepository(AuthorizedIp), MmdbGeolocator.fromPackage(config.geoipDbPath), config);
+  const authorizedIps = dataSource.getRepository(AuthorizedIp);
+  const ips = new IpsService(authorizedIps, new IpsRepository(authorizedIps), MmdbGeolocator.fromPackage(config.geoipDbPath), config);
   const hasher = new PasswordHasher();
   const auth = new AuthService(
     dataSource.getRepository(Admin),
