@@ -8,6 +8,7 @@ import { IpsRepository } from '../ips/ips.repository.js';
 import { IpsService } from '../ips/ips.service.js';
 import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
+import { AuthRepository } from '../auth/auth.repository.js';
 import { AuthService, JWT_ALGORITHM } from '../auth/auth.service.js';
 import { AuthorizationCache } from '../auth/authorization-cache.js';
 import { LoginAttempts } from '../auth/login-limits.js';
@@ -20,9 +21,11 @@ export function standaloneAccessServices(dataSource: DataSource, config: AppConf
   const authorizedIps = dataSource.getRepository(AuthorizedIp);
   const ips = new IpsService(authorizedIps, new IpsRepository(authorizedIps), MmdbGeolocator.fromPackage(config.geoipDbPath), config);
   const hasher = new PasswordHasher();
+  const sessions = dataSource.getRepository(AdminSession);
   const auth = new AuthService(
     dataSource.getRepository(Admin),
-    dataSource.getRepository(AdminSession),
+    sessions,
+    new AuthRepository(sessions),
     ips,
     hasher,
     new JwtService({ secret: config.jwtSecret, signOptions: { algorithm: JWT_ALGORITHM } }),
