@@ -14,6 +14,7 @@ import { AuthorizationCache } from '../auth/authorization-cache.js';
 import { LoginAttempts } from '../auth/login-limits.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { TeamService } from '../team/team.service.js';
+import { HistoryRepository } from '../history/history.repository.js';
 import { HistoryService } from '../history/history.service.js';
 
 /** The access services outside Nest, for the CLI and the seeds, wired exactly as the app wires them. */
@@ -35,5 +36,5 @@ export function standaloneAccessServices(dataSource: DataSource, config: AppConf
     new AuthorizationCache(dataSource, config),
   );
   // No mail and no audit trail here: the CLI sets the first master's password itself.
-  return { auth, ips, team: new TeamService(dataSource, config, hasher, new HistoryService(dataSource)) };
+  return { auth, ips, team: new TeamService(dataSource, config, hasher, new HistoryService(dataSource, new HistoryRepository(dataSource))) };
 }
