@@ -13,6 +13,7 @@ import { AuthService, JWT_ALGORITHM } from '../auth/auth.service.js';
 import { AuthorizationCache } from '../auth/authorization-cache.js';
 import { LoginAttempts } from '../auth/login-limits.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { TeamRepository } from '../team/team.repository.js';
 import { TeamService } from '../team/team.service.js';
 import { HistoryRepository } from '../history/history.repository.js';
 import { HistoryService } from '../history/history.service.js';
@@ -36,5 +37,9 @@ export function standaloneAccessServices(dataSource: DataSource, config: AppConf
     new AuthorizationCache(dataSource, config),
   );
   // No mail and no audit trail here: the CLI sets the first master's password itself.
-  return { auth, ips, team: new TeamService(dataSource, config, hasher, new HistoryService(dataSource, new HistoryRepository(dataSource))) };
+  return {
+    auth,
+    ips,
+    team: new TeamService(dataSource, config, hasher, new HistoryService(dataSource, new HistoryRepository(dataSource)), new TeamRepository(dataSource)),
+  };
 }
