@@ -12,6 +12,7 @@ import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
 import { AuthApiController } from './auth.api.controller.js';
 import { AuthPagesController } from './auth.pages.controller.js';
+import { AuthRepository } from './auth.repository.js';
 import { AuthService, JWT_ALGORITHM } from './auth.service.js';
 import { AuthorizationCache } from './authorization-cache.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -32,6 +33,7 @@ import { PasswordHasher } from './password-hasher.js';
   controllers: [AuthApiController, AuthPagesController],
   providers: [
     AuthService,
+    AuthRepository,
     AuthorizationCache,
     PasswordHasher,
     LoginAttempts,

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { AdminRole } from './admin-role.js';
 import { AuthorizationCache } from './authorization-cache.js';
+import { AuthRepository, type SessionRow } from './auth.repository.js';
 import { AdminSession } from './admin-session.entity.js';
 import { Admin } from './admin.entity.js';
 import { collationKey } from '../common/search-text.js';
@@ -24,39 +25,9 @@ import { PasswordHasher } from './password-hasher.js';
 import { IpAccess, type IpGrant } from './ip-access.js';
 import { AccountEvents } from './account-events.js';
 import { normalizeIp } from '../common/http/ip-address.js';
-import { plainQuery } from '../common/sql/plain-query.js';
 import { BoundedCache } from '../common/bounded-cache.js';
 
 export const JWT_ALGORITHM = 'HS256';
-
-/** What the authorization statement answers (column names as the database spells them). */
-interface SessionRow {
-  jti: string;
-  admin_id: number;
-  expires_at: Date | string;
-  revoked_at: Date | string | null;
-  revoked_reason: string | null;
-  active_at: Date | string | null;
-  confirmed_at: Date | string | null;
-  created_at: Date | string;
-  username: string;
-  name: string;
-  role: AdminRole;
-  active: number | boolean;
-  grant_id: number | null;
-  grant_ip: string | null;
-  grant_role: string | null;
-  session_ip_grant: number | null;
-}
-
-const SESSION_SQL = `SELECT s.jti, s.admin_id, s.expires_at, s.revoked_at, s.revoked_reason, s.active_at, s.confirmed_at, s.created_at,
-  a.username, a.name, a.role, a.active,
-  g.id AS grant_id, g.ip AS grant_ip, g.role AS grant_role, o.id AS session_ip_grant
-FROM admin_sessions s
-JOIN admins a ON a.admin_id = s.admin_id
-LEFT JOIN authorized_ips g ON g.ip = ?
-LEFT JOIN authorized_ips o ON o.ip = s.ip
-WHERE s.jti = ?`;
 
 /** A datetime column read by a plain statement: a Date from MySQL (UTC), a 'YYYY-MM-DD HH:MM:SS' text from SQLite (UTC). */
 function databaseDate(value: Date | string): Date {
@@ -71,11 +42,6 @@ export interface LoginResult {
 
 /** A session's last_seen_at (and its active_at, at most) is written at most this often. */
 const SEEN_WRITE_INTERVAL_MS = 60_000;
-
-/** A database datetime parameter: 'YYYY-MM-DD HH:MM:SS.sss' in UTC, as TypeORM writes them on both databases. */
-function databaseTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
-}
 
 /** How many verified tokens are kept (each is a few hundred bytes). */
 const VERIFIED_TOKENS = 1000;
@@ -96,6 +62,7 @@ export class AuthService {
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     @InjectRepository(AdminSession) private readonly sessions: Repository<AdminSession>,
+    private readonly repository: AuthRepository,
     private readonly ips: IpAccess,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
@@ -179,7 +146,7 @@ export class AuthService {
     let row = this.authorizations.get<SessionRow>(key);
     const fresh = !row;
     const generation = this.authorizations.current;
-    row ??= await this.readSession(claims.jti, address);
+    row ??= await this.repository.sessionWithGrants(claims.jti, address);
     if (row?.revoked_reason === 'ip_deleted') throw new SessionException('IP_REVOKED');
     if (!row || row.revoked_at !== null || String(row.admin_id) !== claims.sub || !Number(row.active)) throw new SessionException('NO_AUTH');
     const now = Date.now();
@@ -229,16 +196,6 @@ export class AuthService {
   }
 
   /**
-   * Every request's authorization in one round trip: the session, its admin, the grant of the request's address
-   * and whether the session's own address is still granted, by primary and unique keys. A plain statement, not
-   * a query builder's, as it runs on every authenticated request.
-   */
-  private async readSession(jti: string, requestIp: string): Promise<SessionRow | undefined> {
-    const rows = await plainQuery<SessionRow>(this.sessions.manager.connection, SESSION_SQL, [requestIp, jti]);
-    return rows[0];
-  }
-
-  /**
    * Records that a session was used now: last_seen_at at most once a minute per session and instance; with
    * `activity` (a request made by the person: not the event stream, not an automatic refresh) also active_at, at
    * most once per activityWriteMs per session whichever instance writes it (the statement only moves it forward
@@ -256,16 +213,8 @@ export class AuthService {
     }
     if (!seenDue && !activeDue) return;
     this.sessionWrites.set(jti, now);
-    const connection = this.sessions.manager.connection;
-    if (!activeDue) {
-      await plainQuery(connection, 'UPDATE admin_sessions SET last_seen_at = ? WHERE jti = ?', [databaseTime(now), jti]);
-      return;
-    }
-    await plainQuery(
-      connection,
-      'UPDATE admin_sessions SET last_seen_at = ?, active_at = CASE WHEN active_at IS NULL OR active_at <= ? THEN ? ELSE active_at END WHERE jti = ?',
-      [databaseTime(now), databaseTime(now - this.activityWriteMs), databaseTime(now), jti],
-    );
+    if (activeDue) await this.repository.markSeenAndActive(jti, now, now - this.activityWriteMs);
+    else await this.repository.markSeen(jti, now);
   }
 
   /**

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
-import { escapeLike, LIKE_ESCAPE, toSearchText } from '../common/search-text.js';
+import { Repository } from 'typeorm';
+import { toSearchText } from '../common/search-text.js';
 import { referenceCache } from '../common/reference-cache.js';
+import { CitiesRepository } from './cities.repository.js';
 import { City } from './city.entity.js';
 
 /** How long the municipalities are kept before being read again. */
@@ -35,7 +36,10 @@ export class CitiesService {
     return index;
   });
 
-  constructor(@InjectRepository(City) private readonly cities: Repository<City>) {}
+  constructor(
+    @InjectRepository(City) private readonly cities: Repository<City>,
+    private readonly repository: CitiesRepository,
+  ) {}
 
   /** One city, or null. */
   async find(id: number): Promise<City | null> {
@@ -66,32 +70,11 @@ export class CitiesService {
    */
   async search(busca = ''): Promise<CityView[]> {
     const text = toSearchText(busca);
-    const query = this.cities.createQueryBuilder('city').select(['city.cityId', 'city.name', 'city.code']);
-
     const withUf = /^(.+?)[\s,/-]+([a-z]{2})$/.exec(text);
-    if (withUf && UFS.has(withUf[2].toUpperCase())) {
-      query
-        .where(`city.name_search LIKE :contains ${LIKE_ESCAPE}`, { contains: `%${escapeLike(withUf[1])}%` })
-        .andWhere('city.code = :uf', { uf: withUf[2].toUpperCase() });
-      query.setParameter('prefix', `${escapeLike(withUf[1])}%`);
-    } else if (text) {
-      query.where(
-        new Brackets((where) => {
-          where.where(`city.name_search LIKE :contains ${LIKE_ESCAPE}`, { contains: `%${escapeLike(text)}%` });
-          if (UFS.has(text.toUpperCase())) where.orWhere('city.code = :uf', { uf: text.toUpperCase() });
-        }),
-      );
-      query.setParameter('prefix', `${escapeLike(text)}%`);
-      query.setParameter('uf', UFS.has(text.toUpperCase()) ? text.toUpperCase() : '');
-    }
-    if (text) {
-      // Names that start with the search, then the municipalities of the UF it names, then the rest.
-      query.orderBy(`CASE WHEN city.name_search LIKE :prefix ${LIKE_ESCAPE} THEN 0 WHEN city.code = :uf THEN 1 ELSE 2 END`, 'ASC');
-      query.addOrderBy('city.name_search', 'ASC');
-    } else {
-      query.orderBy('city.name_search', 'ASC');
-    }
-    const rows = await query.addOrderBy('city.code', 'ASC').limit(CITY_SEARCH_LIMIT).getMany();
+    const rows =
+      withUf && UFS.has(withUf[2].toUpperCase())
+        ? await this.repository.search(withUf[1], { code: withUf[2].toUpperCase(), only: true }, CITY_SEARCH_LIMIT)
+        : await this.repository.search(text, UFS.has(text.toUpperCase()) ? { code: text.toUpperCase(), only: false } : null, CITY_SEARCH_LIMIT);
     return rows.map((city) => ({ city_id: city.cityId, name: city.name, code: city.code }));
   }
 }

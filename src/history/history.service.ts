@@ -8,7 +8,6 @@ import { formatCep, formatCnpj, formatCpf, formatPhone } from '../shared/br/inde
 import {
   CHANGE_SOURCE_LABELS,
   HISTORY_OPERATION_LABELS,
-  type ChangeSource,
   type EditConflictDetails,
   type FieldChangeView,
   type HistoryEntryView,
@@ -16,6 +15,7 @@ import {
   type HistoryPage,
 } from '../shared/history.views.js';
 import { ROLE_LABELS } from '../shared/team.views.js';
+import { HistoryRepository, type HistoryRow } from './history.repository.js';
 import type { ChangeContext, ChangeRequest } from './change-context.js';
 import { HISTORY_RESOURCES, type FieldFormat, type HistoryResource, type HistoryResourceKey } from './history.resources.js';
 
@@ -29,19 +29,6 @@ export interface RecordHandlers {
   restore(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<unknown>;
   /** Brings a deleted record back with its id (only resources that can be deleted). */
   recreate?(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<unknown>;
-}
-
-interface HistoryRow {
-  id: number | string;
-  record_id: number | string;
-  version: number | string;
-  operation: HistoryOperation;
-  changed_at: Date | string;
-  actor_id: number | string | null;
-  actor_name: string | null;
-  source: ChangeSource;
-  restored_from: number | string | null;
-  changes: string;
 }
 
 /** Thrown inside a write when the row is no longer at the version the client read; HistoryService.run answers 412. */
@@ -82,8 +69,6 @@ export function utcDate(value: Date | string): Date {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
 }
 
-const HISTORY_COLUMNS = 'id, record_id, version, operation, changed_at, actor_id, actor_name, source, restored_from, changes';
-
 /**
  * Versions, edit conflicts, history and restore, once for every resource declared in HISTORY_RESOURCES. The
  * database raises versions and writes history (RecordHistory migration); this service gives each write its
@@ -98,7 +83,10 @@ export class HistoryService {
   /** SQLite has one connection: writes with a context take turns, so no other write runs inside one's context. */
   private turn: Promise<unknown> = Promise.resolve();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: HistoryRepository,
+  ) {}
 
   register(key: HistoryResourceKey, handlers: RecordHandlers): void {
     this.handlers.set(key, handlers);
@@ -118,10 +106,10 @@ export class HistoryService {
           await this.setContext(manager, context);
           // The first read of the transaction: on MySQL/MariaDB (REPEATABLE READ) it fixes the snapshot, so the
           // entries read after the work with a greater id are this transaction's own (others' are not visible).
-          const before = this.watchers.length > 0 ? await this.lastEntryId(manager) : null;
+          const before = this.watchers.length > 0 ? await this.repository.lastEntryId(manager) : null;
           try {
             const value = await work(manager);
-            if (before !== null) written = await this.entriesAfter(manager, before);
+            if (before !== null) written = await this.repository.entriesAfter(manager, before, COMMITTED_MAX);
             return value;
           } finally {
             await this.setContext(manager, null);
@@ -152,23 +140,6 @@ export class HistoryService {
     this.watchers.push(watcher);
   }
 
-  private async lastEntryId(manager: EntityManager): Promise<number> {
-    const rows = (await manager.query('SELECT MAX(id) AS id FROM record_history')) as { id: number | string | null }[];
-    return Number(rows[0]?.id ?? 0);
-  }
-
-  private async entriesAfter(manager: EntityManager, after: number): Promise<CommittedRecord[]> {
-    const rows = (await manager.query(`SELECT resource, record_id, version, operation FROM record_history WHERE id > ? ORDER BY id LIMIT ${COMMITTED_MAX}`, [
-      after,
-    ])) as { resource: string; record_id: number | string; version: number | string; operation: HistoryOperation }[];
-    return rows.map((row) => ({
-      resource: row.resource as HistoryResourceKey,
-      id: Number(row.record_id),
-      version: Number(row.version),
-      operation: row.operation,
-    }));
-  }
-
   private inTurn<T>(work: () => Promise<T>): Promise<T> {
     if (isMysql(this.dataSource)) return work();
     const next = this.turn.then(work, work);
@@ -177,12 +148,12 @@ export class HistoryService {
   }
 
   private async setContext(manager: EntityManager, context: ChangeContext | null): Promise<void> {
-    const values = [context?.actorId ?? null, context?.actorName?.slice(0, 120) ?? null, context?.source ?? null, context?.restoredFrom ?? null];
-    if (isMysql(this.dataSource)) {
-      await manager.query('SET @history_actor_id = ?, @history_actor_name = ?, @history_source = ?, @history_restored_from = ?', values);
-    } else {
-      await manager.query('UPDATE history_context SET actor_id = ?, actor_name = ?, source = ?, restored_from = ? WHERE id = 1', values);
-    }
+    await this.repository.setContext(manager, {
+      actorId: context?.actorId ?? null,
+      actorName: context?.actorName?.slice(0, 120) ?? null,
+      source: context?.source ?? null,
+      restoredFrom: context?.restoredFrom ?? null,
+    });
   }
 
   /**
@@ -192,21 +163,14 @@ export class HistoryService {
    */
   async updateRow(manager: EntityManager, key: HistoryResourceKey, id: number, expected: number | undefined, values: ObjectLiteral): Promise<boolean> {
     const resource = HISTORY_RESOURCES[key];
-    const query = manager.createQueryBuilder().update(resource.entity).set(values).where(`${resource.idColumn} = :historyRecordId`, { historyRecordId: id });
-    if (expected !== undefined) query.andWhere('version = :historyExpected', { historyExpected: expected });
-    const { affected } = await query.execute();
-    if (affected) return true;
+    if (await this.repository.updateAtVersion(manager, resource, id, expected, values)) return true;
     return this.staleOrMissing(manager, resource, id, expected);
   }
 
   /** Deletes one record (and only if `where` holds), with the same version check as updateRow. */
   async deleteRow(manager: EntityManager, key: HistoryResourceKey, id: number, expected: number | undefined, where: ObjectLiteral = {}): Promise<boolean> {
     const resource = HISTORY_RESOURCES[key];
-    const query = manager.createQueryBuilder().delete().from(resource.entity).where(`${resource.idColumn} = :historyRecordId`, { historyRecordId: id });
-    for (const [column, value] of Object.entries(where)) query.andWhere(`${column} = :where_${column}`, { [`where_${column}`]: value });
-    if (expected !== undefined) query.andWhere('version = :historyExpected', { historyExpected: expected });
-    const { affected } = await query.execute();
-    if (affected) return true;
+    if (await this.repository.deleteAtVersion(manager, resource, id, expected, where)) return true;
     return this.staleOrMissing(manager, resource, id, expected);
   }
 
@@ -216,15 +180,12 @@ export class HistoryService {
    */
   async lockVersion(manager: EntityManager, key: HistoryResourceKey, id: number, expected: number | undefined): Promise<void> {
     if (expected === undefined) return;
-    const resource = HISTORY_RESOURCES[key];
-    const lock = isMysql(this.dataSource) ? ' FOR UPDATE' : '';
-    const [row] = (await manager.query(`SELECT version FROM ${resource.table} WHERE ${resource.idColumn} = ?${lock}`, [id])) as { version: number | string }[];
-    if (row && Number(row.version) !== expected) throw new StaleVersion(key, id, expected);
+    const version = await this.repository.lockedVersion(manager, HISTORY_RESOURCES[key], id);
+    if (version !== null && version !== expected) throw new StaleVersion(key, id, expected);
   }
 
   private async staleOrMissing(manager: EntityManager, resource: HistoryResource, id: number, expected: number | undefined): Promise<boolean> {
-    const rows = (await manager.query(`SELECT version FROM ${resource.table} WHERE ${resource.idColumn} = ?`, [id])) as unknown[];
-    if (rows.length === 0) return false;
+    if (!(await this.repository.recordExistsIn(manager, resource, id))) return false;
     if (expected !== undefined) throw new StaleVersion(resource.key, id, expected);
     return true;
   }
@@ -243,10 +204,7 @@ export class HistoryService {
   async changesSince(key: HistoryResourceKey, id: number, expected: number): Promise<{ message: string; details: EditConflictDetails }> {
     const resource = HISTORY_RESOURCES[key];
     const current = await this.handler(key).view(id);
-    const rows = (await this.dataSource.query(
-      `SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ? AND version > ? ORDER BY id DESC LIMIT 200`,
-      [key, id, expected],
-    )) as HistoryRow[];
+    const rows = await this.repository.entriesSinceVersion(key, id, expected);
     const merged = new Map<string, [unknown, unknown]>();
     // Oldest first: each field's value when the client read it, and its value now.
     for (const row of [...rows].reverse()) {
@@ -277,27 +235,19 @@ export class HistoryService {
   /** A record's history, newest first, `limit` entries before the entry `before` (keyset). */
   async list(key: HistoryResourceKey, id: number, before?: number, limit = HISTORY_PAGE_SIZE): Promise<HistoryPage> {
     const size = Math.min(Math.max(limit, 1), HISTORY_PAGE_MAX);
-    const rows = (await this.dataSource.query(
-      `SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ?${before ? ' AND id < ?' : ''} ORDER BY id DESC LIMIT ${size + 1}`,
-      before ? [key, id, before] : [key, id],
-    )) as HistoryRow[];
+    const rows = await this.repository.entriesBefore(key, id, before, size + 1);
     const page = rows.slice(0, size);
     return { data: await this.entryViews(HISTORY_RESOURCES[key], page), proximo: rows.length > size ? Number(page[page.length - 1].id) : null };
   }
 
   /** Every entry of a record, oldest first (the data-subject copy). */
   async all(key: HistoryResourceKey, id: number): Promise<HistoryEntryView[]> {
-    const rows = (await this.dataSource.query(`SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ? ORDER BY id`, [
-      key,
-      id,
-    ])) as HistoryRow[];
-    return this.entryViews(HISTORY_RESOURCES[key], rows);
+    return this.entryViews(HISTORY_RESOURCES[key], await this.repository.entries(key, id));
   }
 
   /** Whether the record has any entry in its history (a deleted one keeps its history). */
   async known(key: HistoryResourceKey, id: number): Promise<boolean> {
-    const rows = (await this.dataSource.query('SELECT id FROM record_history WHERE resource = ? AND record_id = ? LIMIT 1', [key, id])) as unknown[];
-    return rows.length > 0;
+    return this.repository.hasEntries(key, id);
   }
 
   /**
@@ -305,18 +255,14 @@ export class HistoryService {
    * the resource's form validation and the version check; a deleted record comes back with its id.
    */
   async restore(key: HistoryResourceKey, id: number, entryId: number, change: ChangeRequest): Promise<unknown> {
-    const [row] = (await this.dataSource.query(`SELECT ${HISTORY_COLUMNS} FROM record_history WHERE id = ? AND resource = ? AND record_id = ?`, [
-      entryId,
-      key,
-      id,
-    ])) as HistoryRow[];
+    const row = await this.repository.entry(key, id, entryId);
     if (!row) throw new AppException(404, 'HISTORY_ENTRY_NOT_FOUND', 'Registro do histórico não encontrado.');
     const resource = HISTORY_RESOURCES[key];
     const values = restorableValues(resource, row);
     if (!values) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Esta alteração não tem valores anteriores para restaurar.');
     const handlers = this.handler(key);
     const restoring: ChangeRequest = { context: { ...change.context, restoredFrom: entryId }, expected: change.expected };
-    const exists = ((await this.dataSource.query(`SELECT 1 AS one FROM ${resource.table} WHERE ${resource.idColumn} = ?`, [id])) as unknown[]).length > 0;
+    const exists = await this.repository.recordExists(resource, id);
     if (row.operation === 'exclusao' || !exists) {
       if (exists) throw new AppException(409, 'RECORD_EXISTS', `${resource.noun.subject} já existe: restaure uma alteração, não a exclusão.`);
       if (!handlers.recreate)
@@ -335,10 +281,7 @@ export class HistoryService {
   async redact(manager: EntityManager, key: HistoryResourceKey, id: number): Promise<void> {
     const resource = HISTORY_RESOURCES[key];
     const personal = new Set(Object.entries(resource.fields).flatMap(([column, field]) => (field.personal ? [column] : [])));
-    const rows = (await manager.query('SELECT id, changes FROM record_history WHERE resource = ? AND record_id = ?', [key, id])) as {
-      id: number | string;
-      changes: string;
-    }[];
+    const rows = await this.repository.changesOf(manager, key, id);
     for (const row of rows) {
       const changes = parseChanges(row.changes);
       let touched = false;
@@ -347,7 +290,7 @@ export class HistoryService {
         changes[column] = pair.map((value) => (value === null ? null : REMOVED_VALUE));
         touched = true;
       }
-      if (touched) await manager.query('UPDATE record_history SET changes = ? WHERE id = ?', [JSON.stringify(changes), row.id]);
+      if (touched) await this.repository.writeChanges(manager, row.id, JSON.stringify(changes));
     }
   }
 
@@ -360,18 +303,10 @@ export class HistoryService {
     let removed = 0;
     let after = 0;
     for (;;) {
-      const rows = (await this.dataSource.query(`SELECT id, changed_at FROM record_history WHERE id > ? ORDER BY id LIMIT ${batch}`, [after])) as {
-        id: number | string;
-        changed_at: Date | string;
-      }[];
+      const rows = await this.repository.entryTimesAfter(after, batch);
       const old = rows.filter((row) => utcDate(row.changed_at) < cutoff);
       if (old.length > 0) {
-        const result = (await this.dataSource.query('DELETE FROM record_history WHERE id >= ? AND id <= ? AND changed_at < ?', [
-          old[0].id,
-          old[old.length - 1].id,
-          utcDatetimeText(cutoff),
-        ])) as { affectedRows?: number } | unknown[];
-        removed += Array.isArray(result) ? old.length : (result.affectedRows ?? old.length);
+        removed += (await this.repository.deleteOlderBetween(old[0].id, old[old.length - 1].id, utcDatetimeText(cutoff))) ?? old.length;
       }
       // Entries are written in time order: a batch with a recent entry ends the pruning.
       if (rows.length < batch || old.length < rows.length) return removed;
@@ -415,7 +350,7 @@ export class HistoryService {
     for (const change of changes) {
       for (const [column, pair] of change) {
         const format = resource.fields[column]?.format;
-        if (!format || !LOOKUPS[format]) continue;
+        if (!format || !HistoryRepository.namesFormat(format)) continue;
         for (const value of pair)
           if (typeof value === 'number' || (typeof value === 'string' && /^\d{1,10}$/.test(value))) {
             if (!wanted.has(format)) wanted.set(format, new Set());
@@ -424,7 +359,7 @@ export class HistoryService {
       }
     }
     const names = new Map<FieldFormat, Map<number, string>>();
-    for (const [format, ids] of wanted) names.set(format, await this.lookup(format, [...ids]));
+    for (const [format, ids] of wanted) names.set(format, await this.repository.namesOf(format, [...ids]));
     const order = Object.keys(resource.fields);
     return changes.map((change, index) =>
       [...change.entries()]
@@ -440,29 +375,7 @@ export class HistoryService {
         }),
     );
   }
-
-  private async lookup(format: FieldFormat, ids: number[]): Promise<Map<number, string>> {
-    const spec = LOOKUPS[format]!;
-    const name = spec.name(isMysql(this.dataSource));
-    const rows = (await this.dataSource.query(
-      `SELECT ${spec.key} AS id, ${name} AS name FROM ${spec.table} WHERE ${spec.key} IN (${ids.map(() => '?').join(', ')})`,
-      ids,
-    )) as {
-      id: number | string;
-      name: string;
-    }[];
-    return new Map(rows.map((row) => [Number(row.id), row.name]));
-  }
 }
-
-/** Where a column holding an id finds the name shown for it. */
-const LOOKUPS: Partial<Record<FieldFormat, { table: string; key: string; name: (mysql: boolean) => string }>> = {
-  city: { table: 'cities', key: 'city_id', name: (mysql) => (mysql ? "CONCAT(name, '/', code)" : "name || '/' || code") },
-  enterprise: { table: 'enterprises', key: 'enterprise_id', name: () => 'fantasia' },
-  cargo: { table: 'cargos', key: 'cargo_id', name: () => 'name' },
-  ocupacao: { table: 'ocupacoes', key: 'ocupacao_id', name: () => 'name' },
-  admin: { table: 'admins', key: 'admin_id', name: () => 'name' },
-};
 
 /** A datetime both databases compare with their UTC datetime columns. */
 

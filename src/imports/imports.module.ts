@@ -11,6 +11,7 @@ import { ImportFailure } from './import-failure.entity.js';
 import { ImportFiles, LocalImportFiles, S3ImportFiles } from './import-files.js';
 import { Import } from './import.entity.js';
 import { ImportsApiController } from './imports.api.controller.js';
+import { ImportsRepository } from './imports.repository.js';
 import { ImportsService } from './imports.service.js';
 
 /** Importing spreadsheets of companies and app users; the uploads go where the logos go (a folder, or the object store). */
@@ -19,6 +20,7 @@ import { ImportsService } from './imports.service.js';
   controllers: [ImportsApiController],
   providers: [
     ImportsService,
+    ImportsRepository,
     {
       provide: ImportFiles,
       inject: [APP_CONFIG],

@@ -33,6 +33,7 @@ import { ImportFailure } from './import-failure.entity.js';
 import { IMPORT_FIELDS, guessMapping, mapsAnything, type ImportKind } from './import-fields.js';
 import { fileHead, ImportFiles, type StagedUpload } from './import-files.js';
 import { Import } from './import.entity.js';
+import { ImportsRepository } from './imports.repository.js';
 import { checkCompanyRow, checkUserRow, leadingZerosBack, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
 import { fileRanges } from './xlsx-in-order.js';
@@ -95,6 +96,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     @InjectRepository(Import) private readonly imports: Repository<Import>,
     @InjectRepository(ImportFailure) private readonly failures: Repository<ImportFailure>,
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+    private readonly repository: ImportsRepository,
     private readonly files: ImportFiles,
     private readonly enterprises: EnterprisesService,
     private readonly users: AppUsersService,
@@ -172,13 +174,8 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       const found = await repository.findOne({ select: { enterpriseId: true }, where: { cnpj: digits } });
       return found ? { id: found.enterpriseId } : { error: 'Nenhuma empresa com este CNPJ.' };
     }
-    const rows = await repository
-      .createQueryBuilder('e')
-      .select('e.enterpriseId', 'id')
-      .where('LOWER(e.fantasia) = LOWER(:name) OR LOWER(e.razao) = LOWER(:name)', { name: text })
-      .limit(2)
-      .getRawMany<{ id: number | string }>();
-    if (rows.length === 1) return { id: Number(rows[0].id) };
+    const rows = await this.repository.companyIdsNamed(text, 2);
+    if (rows.length === 1) return { id: rows[0] };
     return {
       error:
         rows.length === 0 ? 'Empresa não encontrada: use o CNPJ ou o nome de uma empresa cadastrada.' : 'Há mais de uma empresa com este nome: use o CNPJ.',
@@ -448,14 +445,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
 
   /** Takes an import for this instance's run: one conditional UPDATE, so of two instances exactly one gets it. */
   private async claim(id: number): Promise<boolean> {
-    const result = await this.imports
-      .createQueryBuilder()
-      .update(Import)
-      .set({ status: 'processando', heartbeatAt: sqlNow() })
-      .where('id = :id', { id })
-      .andWhere("(status = 'na_fila' OR (status = 'processando' AND heartbeat_at < :stale))", { stale: new Date(Date.now() - STALE_MS) })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    return this.repository.claim(id, sqlNow(), new Date(Date.now() - STALE_MS));
   }
 
   /**

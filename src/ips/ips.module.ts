@@ -7,6 +7,7 @@ import { AuthorizedIp } from './authorized-ip.entity.js';
 import { IpGeolocator, MmdbGeolocator } from './geolocation.js';
 import { IpsApiController } from './ips.api.controller.js';
 import { IpsPagesController } from './ips.pages.controller.js';
+import { IpsRepository } from './ips.repository.js';
 import { IpsService } from './ips.service.js';
 
 /** Global: it provides the IP rules auth checks at every request (IpAccess), without auth importing it. */
@@ -16,6 +17,7 @@ import { IpsService } from './ips.service.js';
   controllers: [IpsApiController, IpsPagesController],
   providers: [
     IpsService,
+    IpsRepository,
     { provide: IpAccess, useExisting: IpsService },
     { provide: IpGeolocator, inject: [APP_CONFIG], useFactory: (config: AppConfig) => MmdbGeolocator.fromPackage(config.geoipDbPath) },
   ],

@@ -13,6 +13,7 @@ import { AuthorizedIp } from './authorized-ip.entity.js';
 import { describeLocation, IpGeolocator } from './geolocation.js';
 import { isClientAddress, isPrivateIp, normalizeIp } from '../common/http/ip-address.js';
 import { ipsError } from './ips.errors.js';
+import { IpsRepository } from './ips.repository.js';
 
 /** An IP counts as online while an admin request came from it in the last 5 minutes. */
 export const ONLINE_WINDOW_MS = 5 * 60 * 1000;
@@ -28,6 +29,7 @@ export class IpsService implements IpAccess {
 
   constructor(
     @InjectRepository(AuthorizedIp) private readonly ips: Repository<AuthorizedIp>,
+    private readonly repository: IpsRepository,
     private readonly geolocator: IpGeolocator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -139,14 +141,7 @@ export class IpsService implements IpAccess {
     if (step === null) return 'invalid';
     const lastStep = ip.totpLastStep === null ? null : Number(ip.totpLastStep);
     if (lastStep !== null && step <= lastStep) return 'used';
-    const result = await this.ips
-      .createQueryBuilder()
-      .update(AuthorizedIp)
-      .set({ totpLastStep: String(step) })
-      .where('id = :id', { id: ip.id })
-      .andWhere('(totp_last_step IS NULL OR totp_last_step < :step)', { step })
-      .execute();
-    return (result.affected ?? 0) === 1 ? 'accepted' : 'used';
+    return (await this.repository.spendTotpStep(ip.id, step)) ? 'accepted' : 'used';
   }
 
   /** Marks the IP as seen now (online), writing at most once a minute per IP. */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminNotification } from './admin-notification.entity.js';
 import { LiveEvents } from './live-events.js';
 import { LiveNotices } from './live-notices.js';
+import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
 /**
@@ -12,7 +13,7 @@ import { NotificationsService } from './notifications.service.js';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([AdminNotification])],
-  providers: [LiveEvents, LiveNotices, NotificationsService],
+  providers: [LiveEvents, LiveNotices, NotificationsService, NotificationsRepository],
   exports: [LiveEvents, LiveNotices, NotificationsService],
 })
 export class LiveEventsModule {}

@@ -5,11 +5,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, LessThan, type Repository } from 'typeorm';
 import type { NotificationPage, NotificationView } from '../shared/live.views.js';
 import { AdminNotification } from './admin-notification.entity.js';
+import { NotificationsRepository } from './notifications.repository.js';
 
 /** The bell holds an admin's last 50 notifications per page; older ones are paged by id. */
 export const NOTIFICATIONS_PAGE = 50;
 /** Notifications older than this go (the bell is for what is new, the lists keep the records). */
 export const NOTIFICATIONS_KEEP_DAYS = 90;
+/** How many old notifications one pruning statement removes. */
+const PRUNE_BATCH = 5000;
 
 /**
  * Each admin's bell, kept in the database: one row per admin who may see a notification, written in one
@@ -19,6 +22,7 @@ export const NOTIFICATIONS_KEEP_DAYS = 90;
 export class NotificationsService implements OnModuleInit {
   constructor(
     @InjectRepository(AdminNotification) private readonly notifications: Repository<AdminNotification>,
+    private readonly repository: NotificationsRepository,
     private readonly jobs: DailyJobs,
   ) {}
 
@@ -31,10 +35,9 @@ export class NotificationsService implements OnModuleInit {
 
   /** A notification for every active admin (masters only, with `mastersOnly`). */
   async toTeam(kind: string, title: string, link: string | null, options: { mastersOnly?: boolean } = {}): Promise<void> {
-    await this.notifications.query(
-      `INSERT INTO admin_notifications (admin_id, kind, title, link, created_at)
-       SELECT admin_id, ?, ?, ?, ? FROM admins WHERE active = 1${options.mastersOnly ? " AND role = 'master'" : ''}`,
-      [kind.slice(0, 30), title.slice(0, 300), link?.slice(0, 255) ?? null, utcDatetimeText(new Date())],
+    await this.repository.insertForTeam(
+      { kind: kind.slice(0, 30), title: title.slice(0, 300), link: link?.slice(0, 255) ?? null, createdAt: utcDatetimeText(new Date()) },
+      options.mastersOnly ?? false,
     );
   }
 
@@ -81,11 +84,8 @@ export class NotificationsService implements OnModuleInit {
     const limit = utcDatetimeText(new Date(now.getTime() - NOTIFICATIONS_KEEP_DAYS * 86_400_000));
     let removed = 0;
     for (;;) {
-      const rows = (await this.notifications.query('SELECT id FROM admin_notifications WHERE created_at < ? ORDER BY id LIMIT 5000', [limit])) as {
-        id: number;
-      }[];
-      if (rows.length === 0) return removed;
-      const ids = rows.map((row) => Number(row.id));
+      const ids = await this.repository.idsCreatedBefore(limit, PRUNE_BATCH);
+      if (ids.length === 0) return removed;
       await this.notifications.delete(ids);
       removed += ids.length;
     }

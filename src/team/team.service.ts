@@ -5,7 +5,7 @@ import { SYSTEM_CHANGE, type ChangeContext, type ChangeRequest } from '../histor
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
 import type { AuditActor } from '../audit/audit-actor.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AdminRole } from '../auth/admin-role.js';
@@ -18,7 +18,7 @@ import { ValidationFailedException } from '../common/http/app.exception.js';
 import { isUniqueViolation } from '../common/http/error-body.js';
 import { hitKeyedLimit } from '../common/http/rate-limit.js';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
-import { collationKey, escapeLike, LIKE_ESCAPE } from '../common/search-text.js';
+import { collationKey } from '../common/search-text.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
@@ -38,6 +38,7 @@ import { AdminLink, type AdminLinkPurpose } from './admin-link.entity.js';
 import { USERNAME_MESSAGE, USERNAME_PATTERN } from './dto/team.input.js';
 import { passwordProblem } from './password-policy.js';
 import { teamError } from './team.errors.js';
+import { TeamRepository } from './team.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import { AccountAlertsService } from './account-alerts.service.js';
 
@@ -83,6 +84,7 @@ export class TeamService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly history: HistoryService,
+    private readonly repository: TeamRepository,
     // Named, since a union type carries no metadata for injection; absent in the CLI, which mails and audits nothing.
     @Optional() @Inject(MailService) private readonly mail: MailService | null = null,
     @Optional() @Inject(AuditService) private readonly audit: AuditService | null = null,
@@ -129,46 +131,15 @@ export class TeamService {
   async list(filters: { status?: TeamStatusFilter; busca?: string; page?: number; pageSize?: number }): Promise<TeamPage> {
     const page = filters.page ?? 1;
     const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
-    const query = this.admins.createQueryBuilder('a');
-    const status = filters.status ?? 'todos';
-    if (status === 'ativos') query.andWhere("a.active = :yes AND a.password_hash <> ''", { yes: true });
-    if (status === 'inativos') query.andWhere('a.active = :no', { no: false });
-    if (status === 'convite') query.andWhere("a.active = :yes AND a.password_hash = ''", { yes: true });
     const busca = filters.busca?.trim().slice(0, 100);
-    if (busca) {
-      const like = `%${escapeLike(busca.toLowerCase())}%`;
-      const folded = `%${escapeLike(collationKey(busca))}%`;
-      query.andWhere(
-        new Brackets((where) =>
-          where
-            .where(`LOWER(a.name) LIKE :like ${LIKE_ESCAPE}`, { like })
-            .orWhere(`a.username_key LIKE :folded ${LIKE_ESCAPE}`, { folded })
-            .orWhere(`LOWER(a.email) LIKE :like ${LIKE_ESCAPE}`, { like }),
-        ),
-      );
-    }
-    const [rows, total] = await query
-      .orderBy('a.name', 'ASC')
-      .addOrderBy('a.admin_id', 'ASC')
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+    const [rows, total] = await this.repository.page(filters.status ?? 'todos', busca || undefined, page, pageSize);
     const open = await this.openSessionCounts(rows.map((row) => row.adminId));
     return { data: rows.map((row) => this.view(row, open.get(row.adminId) ?? 0)), total, page, pageSize };
   }
 
   /** How many admins each status filter shows. */
   async counts(): Promise<TeamCounts> {
-    const rows = await this.admins
-      .createQueryBuilder('a')
-      .select('SUM(CASE WHEN a.active = :no THEN 1 ELSE 0 END)', 'inativos')
-      .addSelect("SUM(CASE WHEN a.active <> :no AND a.password_hash = '' THEN 1 ELSE 0 END)", 'convite')
-      .addSelect('COUNT(*)', 'todos')
-      .setParameters({ no: false })
-      .getRawOne<{ inativos: string | number | null; convite: string | number | null; todos: string | number }>();
-    const todos = Number(rows?.todos ?? 0);
-    const inativos = Number(rows?.inativos ?? 0);
-    const convite = Number(rows?.convite ?? 0);
+    const { todos, inativos, convite } = await this.repository.counts();
     return { todos, ativos: todos - inativos - convite, inativos, convite };
   }
 
@@ -407,11 +378,7 @@ export class TeamService {
    * runs one write transaction at a time.
    */
   private async keepAMaster(manager: EntityManager, adminId: number): Promise<void> {
-    const lock = this.dataSource.options.type === 'mysql' ? ' FOR UPDATE' : '';
-    const masters = (await manager.query(`SELECT admin_id FROM admins WHERE role = 'master' AND active = 1 AND password_hash <> ''${lock}`)) as {
-      admin_id: number;
-    }[];
-    const others = masters.filter((row) => Number(row.admin_id) !== adminId);
+    const others = (await this.repository.lockedMasterIds(manager)).filter((id) => id !== adminId);
     if (others.length === 0) throw teamError('LAST_MASTER');
   }
 
@@ -448,14 +415,7 @@ export class TeamService {
 
   private async openSessionCounts(ids: number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sessions
-      .createQueryBuilder('s')
-      .select('s.admin_id', 'admin_id')
-      .addSelect('COUNT(*)', 'open')
-      .where({ adminId: In(ids), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) })
-      .groupBy('s.admin_id')
-      .getRawMany<{ admin_id: number; open: string | number }>();
-    return new Map(rows.map((row) => [Number(row.admin_id), Number(row.open)]));
+    return this.repository.openSessionCounts(ids);
   }
 
   private async record(actor: AuditActor | null, action: AuditAction, targetId: number, summary: Record<string, unknown>): Promise<void> {
