@@ -24,7 +24,8 @@ interface Props extends SharedProps {
 /** Every declared resource's bulk route takes the same body (BulkSelection): the companies' types stand for them all. */
 type BulkPath = '/admin/enterprises/status-em-lote';
 
-const text = (value: unknown) => (value === null || value === undefined || value === '' ? 'N/A' : String(value));
+/** A field's value as text: the rows are JSON, so a value is a string, a number or null. */
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : 'N/A');
 /** A CNPJ (14 digits) or CPF (11) with its mask; anything else as it is. */
 const documentText = (value: unknown) => {
   const digits = text(value);
