@@ -1,7 +1,6 @@
-import { Controller, Get, Header, Inject, Redirect } from '@nestjs/common';
+import { Controller, Get, Inject, Redirect } from '@nestjs/common';
 import QRCode from 'qrcode';
 import { Public } from '../auth/decorators.js';
-import { PUBLIC_PATHS } from '../shared/page-titles.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { inertia } from '../inertia/inertia-response.js';
@@ -63,19 +62,6 @@ export class SitePagesController {
   @Get('juda')
   @Redirect('/ajuda', 301)
   juda() {}
-
-  @Get('robots.txt')
-  @Header('Content-Type', 'text/plain; charset=utf-8')
-  robots() {
-    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', `Sitemap: ${this.config.appUrl}/sitemap.xml`, ''].join('\n');
-  }
-
-  @Get('sitemap.xml')
-  @Header('Content-Type', 'application/xml; charset=utf-8')
-  sitemap() {
-    const urls = PUBLIC_PATHS.map((path) => `  <url><loc>${this.config.appUrl}${path}</loc></url>`);
-    return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
-  }
 
   private qrSvg(url: string): Promise<string> {
     return QRCode.toString(url, { type: 'svg', margin: 0, errorCorrectionLevel: 'M', color: { dark: '#052e16', light: '#ffffff' } });
