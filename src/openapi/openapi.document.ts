@@ -161,7 +161,8 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     '400',
     ...(route.access === 'public' ? [] : ['401', '403']),
     ...(route.path.includes(':') ? ['404'] : []),
-    '409',
+    // A read never conflicts (an Inertia page visit's 409 is not an API answer).
+    ...(route.method !== 'GET' ? ['409'] : []),
     ...(route.conditional ? ['412'] : []),
     ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? ['413', '415'] : []),
     ...(route.access !== 'public' && route.method !== 'GET' ? ['419'] : []),

@@ -2587,15 +2587,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -2776,15 +2767,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3006,15 +2988,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -3088,15 +3061,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3424,15 +3388,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -3706,15 +3661,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -3775,15 +3721,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3861,15 +3798,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -3932,15 +3860,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4127,15 +4046,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -4204,15 +4114,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4293,15 +4194,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4501,15 +4393,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -4583,15 +4466,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4921,15 +4795,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -5000,15 +4865,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5170,15 +5026,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -5248,15 +5095,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5447,15 +5285,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5678,15 +5507,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -5760,15 +5580,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6086,15 +5897,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6438,15 +6240,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -6507,15 +6300,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6594,15 +6378,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6776,15 +6551,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6970,15 +6736,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -7144,15 +6901,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7461,15 +7209,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -7530,15 +7269,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7607,15 +7337,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8235,15 +7956,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -8386,15 +8098,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8569,15 +8272,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8768,15 +8462,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -8931,15 +8616,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -9001,15 +8677,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9306,15 +8973,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -9373,15 +9031,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9575,15 +9224,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -9657,15 +9297,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9888,15 +9519,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -9967,15 +9589,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10056,15 +9669,6 @@ export interface operations {
             };
             /** @description O registro não existe. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10508,15 +10112,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -10592,15 +10187,6 @@ export interface operations {
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10857,15 +10443,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -10908,15 +10485,6 @@ export interface operations {
             };
             /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10975,15 +10543,6 @@ export interface operations {
             };
             /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
