@@ -76,6 +76,23 @@ describe('security headers', () => {
     expect(home.text).not.toContain('"encryptHistory"');
   });
 
+  it("an API answer gets a policy that allows nothing and only the headers that protect it; the documentation page keeps the documents' headers", async () => {
+    for (const res of [await request(sut.server).get('/api/health').expect(200), await request(sut.server).get('/api/admin/users').expect(401)]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // A document's own headers are left out of a JSON answer.
+      for (const header of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection'])
+        expect(res.headers[header], header).toBeUndefined();
+    }
+    const docs = await request(sut.server).get('/api/docs');
+    expect(csp(docs)['default-src']).toEqual(["'self'"]);
+    expect(csp(docs)['script-src']).toContain("'self'");
+    expect((await request(production.server).get('/api/health')).headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+  });
+
   it('the admin and the API cannot be framed', async () => {
     expect(csp(await request(sut.server).get('/admin/login').expect(200))['frame-ancestors']).toEqual(["'none'"]);
     expect(csp(await request(sut.server).get('/api/health'))['frame-ancestors']).toEqual(["'none'"]);

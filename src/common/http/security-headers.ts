@@ -12,6 +12,8 @@ export interface SecurityHeadersOptions {
 
 const GTM_SCRIPT = 'https://www.googletagmanager.com';
 const GTM_CONNECT = ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', GTM_SCRIPT];
+/** HSTS: 180 days. */
+const HSTS_MAX_AGE = 180 * 24 * 3600;
 /** The contact page embeds a map. */
 const MAP_FRAME = 'https://www.google.com';
 
@@ -48,15 +50,33 @@ export function securityHeaders(options: SecurityHeadersOptions): (req: Incoming
         ...(options.production ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: options.production ? { maxAge: 180 * 24 * 3600, includeSubDomains: true } : false,
+    strictTransportSecurity: options.production ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'sameorigin' },
   });
-  // The headers depend on two things only (an admin path or not, the tag manager allowed or not): helmet
+  // An API answer (JSON, a CSV or XLSX file) is never a document that runs anything: it gets the few headers that
+  // protect such an answer, a policy that allows nothing, and none of the documents' own. The documentation's
+  // page (Swagger UI) under /api is a document and gets the documents' headers.
+  const api: HeaderSet = {
+    removed: [],
+    headers: [
+      ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ['Cross-Origin-Resource-Policy', 'same-origin'],
+      ...(options.production ? ([['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE}; includeSubDomains`]] as [string, string][]) : []),
+    ],
+  };
+  // A document's headers depend on two things only (an admin path or not, the tag manager allowed or not): helmet
   // writes each of the four sets once, and every request gets its set without building the policy again.
   const variants = new Map<string, HeaderSet>();
   return (req, res) => {
+    if (isApiAnswer(req.url ?? '')) {
+      for (const [name, value] of api.headers) res.setHeader(name, value);
+      return;
+    }
     const admin = isAdmin(req);
     const tagManager = tagManagerAllowed(req);
     const key = `${admin ? 'admin' : 'site'}:${tagManager ? 'gtm' : 'plain'}`;
@@ -69,6 +89,9 @@ export function securityHeaders(options: SecurityHeadersOptions): (req: Incoming
     for (const [name, value] of set.headers) res.setHeader(name, value);
   };
 }
+
+/** Whether a path is answered by the API (not its documentation's page and files). */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !/^\/api\/docs(?:[/?]|$)/.test(url);
 
 interface HeaderSet {
   headers: [string, string | number | readonly string[]][];
