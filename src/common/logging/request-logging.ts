@@ -5,6 +5,12 @@ import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/**
+ * Requests logged only when they fail: the built client's files and the health checks (a balancer asks every few
+ * seconds; a line each would bury the requests people make).
+ */
+const unlogged = (url: string) => url.startsWith('/build/') || url.startsWith('/api/health');
+
 /** A request's id: the caller's X-Request-Id when it looks like one, else a new UUID (Fastify's genReqId). */
 export function requestId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
@@ -15,7 +21,8 @@ export function requestId(req: IncomingMessage): string {
  * Logs every request once, when its answer is done, with its id, which is echoed in the X-Request-Id header
  * and in 500 bodies to find the log line of a failure. Nothing is built per request beyond the id unless the
  * line's level is enabled (a busy instance logging at warn pays for the failures only). The built client's
- * files are not logged; a client that hangs up first is logged as information, not as a server error.
+ * files and the health checks are logged only when they fail; a client that hangs up first is logged as
+ * information, not as a server error.
  */
 export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (req, reply, done) => {
@@ -23,7 +30,7 @@ export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
     done();
   });
   const log = (level: 'error' | 'warn' | 'info', req: { id: string; method: string; url: string }, status: number, elapsed: number, message: string) => {
-    if (req.url.startsWith('/build/') || !logger.isLevelEnabled(level)) return;
+    if (!logger.isLevelEnabled(level) || (level === 'info' && unlogged(req.url))) return;
     logger[level]({ req: { id: req.id, method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(elapsed) }, message);
   };
   fastify.addHook('onResponse', (req, reply, done) => {
