@@ -285,6 +285,42 @@ describe('two instances over one database and one Redis', () => {
     }
   });
 
+  it('a declared list is one truth on both: a search total remembered on A follows what B writes and changes in bulk, at once', async () => {
+    const pair = shared!;
+    const onA = await loginAs(pair.a, 'gestor');
+    const onB = await loginAs(pair.b, 'master');
+    const marker = `Instancia${tag}`;
+    const list = async (query: Record<string, string>) =>
+      (await request(pair.a.server).get('/api/admin/enterprises').query(query).set(bearer(onA)).expect(200)).body as {
+        total: number;
+        data: { fantasia: string }[];
+      };
+    const active = async () => (await request(pair.a.server).get('/api/admin/enterprises/contador/ativos').set(bearer(onA)).expect(200)).body.total as number;
+    // A remembers the search's total (none yet) and the active count.
+    expect((await list({ busca: marker })).total).toBe(0);
+    const activeBefore = await active();
+    for (const name of ['Um', 'Dois', 'Tres'])
+      await request(pair.b.server)
+        .post('/api/admin/enterprises')
+        .set(bearer(onB))
+        .send(enterpriseBody({ fantasia: `${marker} ${name}`, razao: `${marker} ${name} LTDA` }))
+        .expect(201);
+    const found = await list({ busca: marker });
+    expect(found.total).toBe(3);
+    expect(found.data.map((row) => row.fantasia)).toEqual([`${marker} Dois`, `${marker} Tres`, `${marker} Um`]);
+    expect(await active()).toBe(activeBefore + 3);
+    // Every result of the search deactivated on B: A's tabs and counter follow.
+    const bulk = await request(pair.b.server)
+      .post('/api/admin/enterprises/status-em-lote')
+      .set(bearer(onB))
+      .send({ acao: 'desativar', todos: true, status: 'todos', busca: marker })
+      .expect(200);
+    expect(bulk.body).toEqual({ alterados: 3, vistos: 3, apos: null });
+    expect((await list({ busca: marker, status: 'ativos' })).total).toBe(0);
+    expect((await list({ busca: marker, status: 'inativos' })).total).toBe(3);
+    expect(await active()).toBe(activeBefore);
+  });
+
   it('serve a logo uploaded through A from B (object storage, not a local folder)', async () => {
     const pair = shared!;
     const admin = await loginAs(pair.a, 'gestor');
