@@ -76,8 +76,13 @@ describe('security headers', () => {
     expect(home.text).not.toContain('"encryptHistory"');
   });
 
-  it("an API answer gets a policy that allows nothing and only the headers that protect it; the documentation page keeps the documents' headers", async () => {
-    for (const res of [await request(sut.server).get('/api/health').expect(200), await request(sut.server).get('/api/admin/users').expect(401)]) {
+  it("an API answer or a crawler's file gets a policy that allows nothing and only the headers that protect it; the documentation page keeps the documents' headers", async () => {
+    for (const res of [
+      await request(sut.server).get('/api/health').expect(200),
+      await request(sut.server).get('/api/admin/users').expect(401),
+      await request(sut.server).get('/robots.txt').expect(200),
+      await request(sut.server).get('/sitemap.xml').expect(200),
+    ]) {
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');

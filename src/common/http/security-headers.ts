@@ -55,9 +55,10 @@ export function securityHeaders(options: SecurityHeadersOptions): (req: Incoming
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'sameorigin' },
   });
-  // An API answer (JSON, a CSV or XLSX file) is never a document that runs anything: it gets the few headers that
-  // protect such an answer, a policy that allows nothing, and none of the documents' own. The documentation's
-  // page (Swagger UI) under /api is a document and gets the documents' headers.
+  // An API answer (JSON, a CSV or XLSX file), a built script or stylesheet and the crawlers' files are never a
+  // document that runs anything: they get the few headers that protect such an answer, a policy that allows
+  // nothing, and none of the documents' own. The documentation's page (Swagger UI) under /api is a document and
+  // gets the documents' headers.
   const api: HeaderSet = {
     removed: [],
     headers: [
@@ -73,7 +74,7 @@ export function securityHeaders(options: SecurityHeadersOptions): (req: Incoming
   // writes each of the four sets once, and every request gets its set without building the policy again.
   const variants = new Map<string, HeaderSet>();
   return (req, res) => {
-    if (isApiAnswer(req.url ?? '')) {
+    if (isNotDocument(req.url ?? '')) {
       for (const [name, value] of api.headers) res.setHeader(name, value);
       return;
     }
@@ -90,8 +91,9 @@ export function securityHeaders(options: SecurityHeadersOptions): (req: Incoming
   };
 }
 
-/** Whether a path is answered by the API (not its documentation's page and files). */
-const isApiAnswer = (url: string) => url.startsWith('/api/') && !/^\/api\/docs(?:[/?]|$)/.test(url);
+/** Whether a path answers something other than a document: the API (not its documentation), the built files, the crawlers' files. */
+const isNotDocument = (url: string) =>
+  (url.startsWith('/api/') && !/^\/api\/docs(?:[/?]|$)/.test(url)) || url.startsWith('/build/') || /^\/(?:robots\.txt|sitemap\.xml)(?:\?|$)/.test(url);
 
 interface HeaderSet {
   headers: [string, string | number | readonly string[]][];
