@@ -74,7 +74,7 @@ describe.skipIf(!browserAvailable)('live back office, in Chromium', () => {
         const contatos = page.locator('nav[aria-label="Painel"] a[href="/admin/contato"]');
         await contatos.first().waitFor({ state: 'attached' });
         const names = await contatos.evaluateAll((links) => links.map((link) => link.textContent));
-        expect(names[0]?.replace(/\s+/g, ' ')).toBe(`Contatos${before + 1}, ${before + 1} pendentes`);
+        expect(names[0]?.replace(/\s+/g, ' ')).toBe(`Contatos${before + 1}(${before + 1} pendentes)`);
         if (width < 1024) await page.getByRole('button', { name: 'Fechar menu' }).click();
 
         // The notification (as the toast's "Abrir") opens the message's details.

@@ -213,7 +213,7 @@ function PendingBadge() {
       <span aria-hidden="true" data-testid="contatos-pendentes" className="ml-auto rounded-full bg-amber-300 px-2 py-0.5 text-xs font-bold text-brand-950">
         {pending > 999 ? '999+' : pending}
       </span>
-      <span className="sr-only">, {pending} pendentes</span>
+      <span className="sr-only">({pending} pendentes)</span>
     </>
   );
 }
