@@ -51,6 +51,7 @@ describe.skipIf(!browserAvailable)('a declared resource’s page in Chromium', (
     await page.goto(`${app.baseUrl}/admin/revendas?ordem=cnpj&sentido=desc`);
     await expect.poll(() => table.locator('tbody tr').first().textContent()).toContain(LONG.slice(0, 40));
     expect(await page.getByRole('button', { name: /Exportar/ }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/recurso-1440.png' });
     expect(await wcagViolations(page)).toEqual([]);
     expect(await unreachable(page, 'main')).toEqual([]);
 
