@@ -18,37 +18,41 @@ export const XSRF_MISMATCH_MESSAGE = 'Sua sessão expirou. Recarregue a página 
  *   X-Inertia-Location or X-Inertia-Redirect (an XHR cannot follow the first and drops the fragment).
  */
 export function inertiaHooks(fastify: FastifyInstance, inertia: InertiaService): void {
-  fastify.addHook('onRequest', async (req: HttpRequest, reply: HttpReply) => {
+  // Callback hooks, not async ones: they run on every request, and most of them do nothing more than a header.
+  fastify.addHook('onRequest', (req: HttpRequest, reply: HttpReply, done: () => void) => {
     reply.header('Vary', 'X-Inertia');
-    if (inertia.isApiPath(requestPath(req))) return;
+    if (inertia.isApiPath(requestPath(req))) return done();
     if (req.method === 'GET' && isInertiaRequest(req) && header(req, 'x-inertia-version') !== inertia.version()) {
       // Stale assets: the client reloads the whole page at this URL. No X-Inertia header and no body, or
       // the client would not treat it as a version conflict.
-      return reply.code(409).header('X-Inertia-Location', fullUrl(req)).send('');
+      reply.code(409).header('X-Inertia-Location', fullUrl(req)).send('');
+      return;
     }
     if (WRITE_METHODS.has(req.method) && !inertia.xsrf.isValid(req)) {
-      return reply.code(419).send({ statusCode: 419, code: 'XSRF_MISMATCH', message: XSRF_MISMATCH_MESSAGE });
+      reply.code(419).send({ statusCode: 419, code: 'XSRF_MISMATCH', message: XSRF_MISMATCH_MESSAGE });
+      return;
     }
+    done();
   });
 
-  fastify.addHook('onSend', async (req: HttpRequest, reply: HttpReply, payload: unknown) => {
+  fastify.addHook('onSend', (req: HttpRequest, reply: HttpReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const status = reply.statusCode;
-    if (!REDIRECTS.has(status)) return payload;
+    if (!REDIRECTS.has(status)) return done(null, payload);
     if (status === 302 && REDIRECT_TO_SEE_OTHER.has(req.method)) reply.code(303);
     const location = reply.getHeader('location');
-    if (!isInertiaRequest(req) || typeof location !== 'string') return payload;
+    if (!isInertiaRequest(req) || typeof location !== 'string') return done(null, payload);
     const target = new URL(location, fullUrl(req));
     if (target.host !== header(req, 'host')) {
       reply.removeHeader('location');
       reply.code(409).header('X-Inertia-Location', target.href);
-      return '';
+      return done(null, '');
     }
     if (target.hash) {
       reply.removeHeader('location');
       reply.code(409).header('X-Inertia-Redirect', target.href);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

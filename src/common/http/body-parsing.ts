@@ -41,9 +41,11 @@ export function bodyLimits(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
     if (PUBLIC_BODY_ROUTES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`))) route.bodyLimit = PUBLIC_BODY_LIMIT;
   });
-  fastify.addHook('preValidation', async (req) => {
+  // A callback hook: it runs on every request, most of them without a body.
+  fastify.addHook('preValidation', (req, _reply, done) => {
     if (req.body !== undefined && req.body !== null && typeof req.body === 'object' && jsonDepthExceeds(req.body, MAX_JSON_DEPTH)) {
-      throw new JsonTooDeepException();
+      return done(new JsonTooDeepException());
     }
+    done();
   });
 }
