@@ -5,6 +5,8 @@ import type { ViteDevServer } from 'vite';
 import type { AssetProvider, PageObject, SsrRenderer, SsrResult } from './inertia.types.js';
 
 export const CLIENT_ENTRY = 'resources/js/app.tsx';
+/** The public site's own entry: it hydrates the server-rendered pages without Inertia's client (no admin code). */
+export const PUBLIC_ENTRY = 'resources/js/public.tsx';
 export const SSR_ENTRY = 'resources/js/ssr.tsx';
 const PAGES_DIR = 'resources/js/pages';
 
@@ -15,13 +17,20 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Script and style tags from the built client's Vite manifest; the version is the manifest's hash. */
+/** Which client entry loads a page component. */
+export type EntryFor = (component: string) => string;
+
+/**
+ * Script and style tags from the built client's Vite manifest; the version is the manifest's hash. Each page
+ * loads the entry `entryFor` names (the admin's Inertia app unless told otherwise) and its own chunk.
+ */
 export class ManifestAssets implements AssetProvider {
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly hash: string;
 
   constructor(
     manifestPath: string,
+    private readonly entryFor: EntryFor = () => CLIENT_ENTRY,
     private readonly base = '/build/',
   ) {
     if (!existsSync(manifestPath)) {
@@ -38,6 +47,8 @@ export class ManifestAssets implements AssetProvider {
   }
 
   tags(component: string): string[] {
+    const entry = this.entryFor(component);
+    if (!this.manifest[entry]) throw new Error(`The client build has no entry for ${entry}`);
     const styles = new Set<string>();
     const preloads = new Set<string>();
     const visit = (key: string, seen: Set<string>) => {
@@ -50,18 +61,18 @@ export class ManifestAssets implements AssetProvider {
         visit(imported, seen);
       });
     };
-    visit(CLIENT_ENTRY, new Set());
+    visit(entry, new Set());
     const page = this.manifest[`${PAGES_DIR}/${component}.tsx`];
     if (page) {
       preloads.add(page.file);
       visit(`${PAGES_DIR}/${component}.tsx`, new Set());
     }
     preloads.delete('');
-    preloads.delete(this.manifest[CLIENT_ENTRY].file);
+    preloads.delete(this.manifest[entry].file);
     return [
       ...[...styles].map((file) => `<link rel="stylesheet" href="${this.base}${file}">`),
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${this.base}${file}">`),
-      `<script type="module" src="${this.base}${this.manifest[CLIENT_ENTRY].file}"></script>`,
+      `<script type="module" src="${this.base}${this.manifest[entry].file}"></script>`,
     ];
   }
 }
@@ -69,14 +80,17 @@ export class ManifestAssets implements AssetProvider {
 /** In development the Vite dev server serves the sources with hot reload. */
 export class ViteDevAssets implements AssetProvider {
   /** `vite` is read when needed: the dev server is created after the Nest app, on its HTTP server. */
-  constructor(private readonly vite: () => ViteDevServer) {}
+  constructor(
+    private readonly vite: () => ViteDevServer,
+    private readonly entryFor: EntryFor = () => CLIENT_ENTRY,
+  ) {}
 
   version(): string {
     return 'development';
   }
 
-  tags(): string[] {
-    return [`<script type="module" src="/${CLIENT_ENTRY}"></script>`];
+  tags(component: string): string[] {
+    return [`<script type="module" src="/${this.entryFor(component)}"></script>`];
   }
 
   transformHtml(url: string, html: string): Promise<string> {
@@ -84,7 +98,7 @@ export class ViteDevAssets implements AssetProvider {
   }
 }
 
-type SsrEntry = { default: (page: PageObject) => Promise<SsrResult> };
+type SsrEntry = { default: (page: PageObject) => SsrResult | Promise<SsrResult> };
 
 /** The built SSR bundle, imported once when the app starts. */
 export class BundleSsr implements SsrRenderer {
@@ -95,7 +109,7 @@ export class BundleSsr implements SsrRenderer {
     return new BundleSsr((await import(pathToFileURL(bundlePath).href)) as SsrEntry);
   }
 
-  render(page: PageObject): Promise<SsrResult> {
+  async render(page: PageObject): Promise<SsrResult> {
     return this.entry.default(page);
   }
 }

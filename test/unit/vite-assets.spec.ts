@@ -15,6 +15,7 @@ const manifest = {
   '_vendor.js': { file: 'assets/vendor-1.js' },
   'resources/js/pages/Public/Home.tsx': { file: 'assets/Home-1.js', imports: ['_Logo.js'], css: ['assets/Home-1.css'] },
   '_Logo.js': { file: 'assets/Logo-1.js' },
+  'resources/js/public.tsx': { file: 'assets/public-1.js', isEntry: true, imports: ['_vendor.js'] },
 };
 
 describe('Vite manifest assets', () => {
@@ -35,6 +36,21 @@ describe('Vite manifest assets', () => {
       '<link rel="modulepreload" href="/build/assets/Logo-1.js">',
       '<script type="module" src="/build/assets/app-1.js"></script>',
     ]);
+  });
+
+  it("loads the entry named for the component: the public pages their own, without the back office's", () => {
+    const entryFor = (component: string) => (component.startsWith('Public/') ? 'resources/js/public.tsx' : 'resources/js/app.tsx');
+    const tags = new ManifestAssets(manifestFile(manifest), entryFor).tags('Public/Home');
+    expect(tags).toEqual([
+      '<link rel="stylesheet" href="/build/assets/Home-1.css">',
+      '<link rel="modulepreload" href="/build/assets/vendor-1.js">',
+      '<link rel="modulepreload" href="/build/assets/Home-1.js">',
+      '<link rel="modulepreload" href="/build/assets/Logo-1.js">',
+      '<script type="module" src="/build/assets/public-1.js"></script>',
+    ]);
+    expect(new ManifestAssets(manifestFile(manifest), entryFor).tags('Admin/Login').at(-1)).toBe(
+      '<script type="module" src="/build/assets/app-1.js"></script>',
+    );
   });
 
   it('says how to build when the manifest is missing', () => {
