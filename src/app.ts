@@ -291,7 +291,10 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () =
     assets = new ViteDevAssets(vite, clientEntryFor);
     if (config.ssr) ssr = new ViteDevSsr(vite);
   } else {
-    assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`, clientEntryFor);
+    assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`, {
+      entryFor: clientEntryFor,
+      inlineStyles: (component) => component.startsWith('Public/'),
+    });
     if (config.ssr) ssr = await BundleSsr.load(`${PROJECT_ROOT}build/ssr/ssr.js`);
   }
   return {

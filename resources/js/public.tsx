@@ -1,4 +1,4 @@
-import '../css/app.css';
+import '../css/public.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PublicApp, type PublicPageComponent, type PublicPageData } from './public/page';
 

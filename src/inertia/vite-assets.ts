@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type { AssetProvider, PageObject, SsrRenderer, SsrResult } from './inertia.types.js';
@@ -20,6 +21,17 @@ interface ManifestChunk {
 /** Which client entry loads a page component. */
 export type EntryFor = (component: string) => string;
 
+export interface ManifestAssetsOptions {
+  /** The entry of each page component; the back office's Inertia app by default. */
+  entryFor?: EntryFor;
+  /**
+   * Pages whose stylesheets are printed inline in the head, so no request blocks their first paint (the public
+   * site's, small and built from its own sources).
+   */
+  inlineStyles?: (component: string) => boolean;
+  base?: string;
+}
+
 /**
  * Script and style tags from the built client's Vite manifest; the version is the manifest's hash. Each page
  * loads the entry `entryFor` names (the admin's Inertia app unless told otherwise) and its own chunk.
@@ -27,12 +39,18 @@ export type EntryFor = (component: string) => string;
 export class ManifestAssets implements AssetProvider {
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly hash: string;
+  private readonly entryFor: EntryFor;
+  private readonly inlineStyles: (component: string) => boolean;
+  private readonly base: string;
+  /** The built client's folder (the manifest is in its .vite/). */
+  private readonly root: string;
+  private readonly styleText = new Map<string, string>();
 
-  constructor(
-    manifestPath: string,
-    private readonly entryFor: EntryFor = () => CLIENT_ENTRY,
-    private readonly base = '/build/',
-  ) {
+  constructor(manifestPath: string, options: ManifestAssetsOptions = {}) {
+    this.entryFor = options.entryFor ?? (() => CLIENT_ENTRY);
+    this.inlineStyles = options.inlineStyles ?? (() => false);
+    this.base = options.base ?? '/build/';
+    this.root = dirname(dirname(manifestPath));
     if (!existsSync(manifestPath)) {
       throw new Error(`The client build is missing (${manifestPath}): run "npm run build" first`);
     }
@@ -69,11 +87,22 @@ export class ManifestAssets implements AssetProvider {
     }
     preloads.delete('');
     preloads.delete(this.manifest[entry].file);
+    const inline = this.inlineStyles(component);
     return [
-      ...[...styles].map((file) => `<link rel="stylesheet" href="${this.base}${file}">`),
+      ...[...styles].map((file) => (inline ? `<style>${this.style(file)}</style>` : `<link rel="stylesheet" href="${this.base}${file}">`)),
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${this.base}${file}">`),
       `<script type="module" src="${this.base}${this.manifest[entry].file}"></script>`,
     ];
+  }
+
+  /** A built stylesheet's text, read once. */
+  private style(file: string): string {
+    let text = this.styleText.get(file);
+    if (text === undefined) {
+      text = readFileSync(join(this.root, file), 'utf8');
+      this.styleText.set(file, text);
+    }
+    return text;
   }
 }
 

@@ -24,7 +24,9 @@ describe('home page (/)', () => {
     expect(res.text).toContain('<title>AgroMaq | Início</title>');
     expect(res.text).toContain('data-server-rendered="true"');
     expect(res.text).toContain('Compre, venda e avalie máquinas agrícolas');
-    expect(res.text).toMatch(/<link rel="stylesheet" href="\/build\/assets\/[\w-]+\.css">/);
+    // Its styles are printed in the head: no stylesheet request holds the first paint.
+    expect(res.text).toMatch(/<style>[^]*?\.bg-brand-950\{[^]*?<\/style>/);
+    expect(res.text).not.toContain('rel="stylesheet"');
     // The public site's own entry, not the back office's Inertia app.
     expect(res.text).toMatch(/<script type="module" src="\/build\/assets\/public-[\w-]+\.js"><\/script>/);
     expect(res.text).not.toMatch(/\/build\/assets\/app-[\w-]+\.js/);
