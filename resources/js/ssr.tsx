@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { publicHead } from './public/head';
+import { PAGE_END_ID, publicHead } from './public/head';
 import { PublicApp, type PublicPageComponent, type PublicPageData } from './public/page';
 
 // The server renders only the public pages; they are bundled eagerly.
@@ -18,6 +18,7 @@ export default function render(page: PublicPageData): { head: string[]; body: st
   const html = renderToString(<PublicApp page={page} component={module.default} />);
   return {
     head: publicHead(page),
-    body: `<script data-page="app" type="application/json">${scriptJson(page)}</script><div id="app" data-server-rendered="true">${html}</div>`,
+    // The empty template after the page marks its end for the head's render-blocking link (publicHead).
+    body: `<script data-page="app" type="application/json">${scriptJson(page)}</script><div id="app" data-server-rendered="true">${html}</div><template id="${PAGE_END_ID}"></template>`,
   };
 }

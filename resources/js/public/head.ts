@@ -1,6 +1,9 @@
 import { PAGE_DESCRIPTIONS, pagePath, pageTitle } from '@shared/page-titles';
 import type { PublicPageData } from './page';
 
+/** The id of the empty marker printed after the page's markup (ssr.tsx). */
+export const PAGE_END_ID = 'fim-da-pagina';
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
@@ -13,7 +16,12 @@ export function publicHead(page: PublicPageData): string[] {
   const path = pagePath(page.url);
   const title = pageTitle(appName, page.url);
   const description = PAGE_DESCRIPTIONS[path];
-  const tags = [`<title>${escape(title)}</title>`];
+  const tags = [
+    `<title>${escape(title)}</title>`,
+    // No first paint of a half-read page on a slow connection: the browser draws once the end of the page is
+    // read (the marker the server prints after it), so nothing moves when the rest of a row arrives (layout shift).
+    `<link rel="expect" href="#${PAGE_END_ID}" blocking="render">`,
+  ];
   if (!description) return tags;
   const canonical = `${appUrl}${path === '/' ? '/' : path}`;
   const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escape(content)}">`;
