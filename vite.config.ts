@@ -14,5 +14,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)), '@': fileURLToPath(new URL('./resources/js', import.meta.url)) } },
   build: isSsrBuild
     ? { outDir: 'build/ssr', emptyOutDir: true, target: 'node20', rollupOptions: { input: 'resources/js/ssr.tsx', output: { entryFileNames: 'ssr.js' } } }
-    : { outDir: 'build/client', emptyOutDir: true, manifest: true, rollupOptions: { input: 'resources/js/app.tsx' } },
+    : // Two entries: the back office's Inertia app, and the public site's own (no Inertia client, no admin code).
+      { outDir: 'build/client', emptyOutDir: true, manifest: true, rollupOptions: { input: ['resources/js/app.tsx', 'resources/js/public.tsx'] } },
 }));

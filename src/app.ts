@@ -35,7 +35,7 @@ import { runSeeds } from './database/seeds/seed-runner.js';
 import { inertiaHooks } from './inertia/inertia.hooks.js';
 import { InertiaService } from './inertia/inertia.service.js';
 import type { AssetProvider, InertiaOptions, SsrRenderer } from './inertia/inertia.types.js';
-import { BundleSsr, ManifestAssets, ViteDevAssets, ViteDevSsr } from './inertia/vite-assets.js';
+import { BundleSsr, CLIENT_ENTRY, ManifestAssets, PUBLIC_ENTRY, ViteDevAssets, ViteDevSsr } from './inertia/vite-assets.js';
 import { LOGO_UPLOAD_LIMITS } from './logos/logo-upload.interceptor.js';
 import { LogoStorage } from './logos/logo-storage.js';
 import { LOGO_URL_PREFIX } from './logos/logos.service.js';
@@ -281,14 +281,20 @@ async function migrate(dataSource: DataSource, config: AppConfig): Promise<void>
   }
 }
 
+/** The public site's pages load its own light entry; the back office's, the Inertia app. */
+const clientEntryFor = (component: string) => (component.startsWith('Public/') ? PUBLIC_ENTRY : CLIENT_ENTRY);
+
 async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () => ViteDevServer): Promise<InertiaOptions> {
   let assets: AssetProvider;
   let ssr: SsrRenderer | null = null;
   if (config.viteDev) {
-    assets = new ViteDevAssets(vite);
+    assets = new ViteDevAssets(vite, clientEntryFor);
     if (config.ssr) ssr = new ViteDevSsr(vite);
   } else {
-    assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`);
+    assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`, {
+      entryFor: clientEntryFor,
+      inlineStyles: (component) => component.startsWith('Public/'),
+    });
     if (config.ssr) ssr = await BundleSsr.load(`${PROJECT_ROOT}build/ssr/ssr.js`);
   }
   return {
@@ -296,6 +302,7 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () =
     assets,
     ssr,
     ssrFor: (component) => component.startsWith('Public/'),
+    wholeDocument: (component) => component.startsWith('Public/'),
     encryptHistoryFor: (component) => component.startsWith('Admin/'),
     titleFor: (url) => pageTitle(config.appName, url),
     secret: config.appKey,

@@ -18,6 +18,7 @@ export class InertiaInterceptor implements NestInterceptor {
         const res = http.getResponse<HttpReply>();
         return from(
           this.inertia.render(req, res, result).then((rendered) => {
+            if (rendered.status !== 200) res.status(rendered.status);
             res.headers(rendered.headers);
             return rendered.body;
           }),

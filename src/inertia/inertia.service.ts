@@ -78,6 +78,11 @@ export class InertiaService {
   }
 
   async render(req: HttpRequest, res: HttpReply, response: InertiaResponse, status = 200): Promise<RenderedResponse> {
+    if (isInertiaRequest(req) && this.options.wholeDocument?.(response.component)) {
+      // A page the browser always loads whole: the client's visit becomes a full page load of this URL (its flash
+      // kept for it), as for a version conflict: 409, no X-Inertia header, no body.
+      return { status: 409, headers: { 'X-Inertia-Location': `${req.protocol}://${header(req, 'host')}${requestUrl(req)}` }, body: '' };
+    }
     const page = await this.pageObject(req, response);
     if (this.flash.isPresent(req)) this.flash.clear(res);
     this.xsrf.ensure(req, res);

@@ -38,6 +38,11 @@ export interface InertiaOptions {
   ssr: SsrRenderer | null;
   /** Which components are rendered on the server (the public pages). */
   ssrFor: (component: string) => boolean;
+  /**
+   * Which components are served only as whole documents, with a client entry of their own (the public site, which
+   * has no client router): an Inertia visit to one is answered with a full page load.
+   */
+  wholeDocument?: (component: string) => boolean;
   /** Which components keep their page in the browser history encrypted (the admin pages, with personal data). */
   encryptHistoryFor?: (component: string) => boolean;
   /** The <title> printed when SSR did not run for the page. */

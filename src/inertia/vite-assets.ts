@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type { AssetProvider, PageObject, SsrRenderer, SsrResult } from './inertia.types.js';
 
 export const CLIENT_ENTRY = 'resources/js/app.tsx';
+/** The public site's own entry: it hydrates the server-rendered pages without Inertia's client (no admin code). */
+export const PUBLIC_ENTRY = 'resources/js/public.tsx';
 export const SSR_ENTRY = 'resources/js/ssr.tsx';
 const PAGES_DIR = 'resources/js/pages';
 
@@ -15,15 +18,39 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Script and style tags from the built client's Vite manifest; the version is the manifest's hash. */
+/** Which client entry loads a page component. */
+export type EntryFor = (component: string) => string;
+
+export interface ManifestAssetsOptions {
+  /** The entry of each page component; the back office's Inertia app by default. */
+  entryFor?: EntryFor;
+  /**
+   * Pages whose stylesheets are printed inline in the head, so no request blocks their first paint (the public
+   * site's, small and built from its own sources).
+   */
+  inlineStyles?: (component: string) => boolean;
+  base?: string;
+}
+
+/**
+ * Script and style tags from the built client's Vite manifest; the version is the manifest's hash. Each page
+ * loads the entry `entryFor` names (the admin's Inertia app unless told otherwise) and its own chunk.
+ */
 export class ManifestAssets implements AssetProvider {
   private readonly manifest: Record<string, ManifestChunk>;
   private readonly hash: string;
+  private readonly entryFor: EntryFor;
+  private readonly inlineStyles: (component: string) => boolean;
+  private readonly base: string;
+  /** The built client's folder (the manifest is in its .vite/). */
+  private readonly root: string;
+  private readonly styleText = new Map<string, string>();
 
-  constructor(
-    manifestPath: string,
-    private readonly base = '/build/',
-  ) {
+  constructor(manifestPath: string, options: ManifestAssetsOptions = {}) {
+    this.entryFor = options.entryFor ?? (() => CLIENT_ENTRY);
+    this.inlineStyles = options.inlineStyles ?? (() => false);
+    this.base = options.base ?? '/build/';
+    this.root = dirname(dirname(manifestPath));
     if (!existsSync(manifestPath)) {
       throw new Error(`The client build is missing (${manifestPath}): run "npm run build" first`);
     }
@@ -38,6 +65,8 @@ export class ManifestAssets implements AssetProvider {
   }
 
   tags(component: string): string[] {
+    const entry = this.entryFor(component);
+    if (!this.manifest[entry]) throw new Error(`The client build has no entry for ${entry}`);
     const styles = new Set<string>();
     const preloads = new Set<string>();
     const visit = (key: string, seen: Set<string>) => {
@@ -50,33 +79,47 @@ export class ManifestAssets implements AssetProvider {
         visit(imported, seen);
       });
     };
-    visit(CLIENT_ENTRY, new Set());
+    visit(entry, new Set());
     const page = this.manifest[`${PAGES_DIR}/${component}.tsx`];
     if (page) {
       preloads.add(page.file);
       visit(`${PAGES_DIR}/${component}.tsx`, new Set());
     }
     preloads.delete('');
-    preloads.delete(this.manifest[CLIENT_ENTRY].file);
+    preloads.delete(this.manifest[entry].file);
+    const inline = this.inlineStyles(component);
     return [
-      ...[...styles].map((file) => `<link rel="stylesheet" href="${this.base}${file}">`),
+      ...[...styles].map((file) => (inline ? `<style>${this.style(file)}</style>` : `<link rel="stylesheet" href="${this.base}${file}">`)),
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${this.base}${file}">`),
-      `<script type="module" src="${this.base}${this.manifest[CLIENT_ENTRY].file}"></script>`,
+      `<script type="module" src="${this.base}${this.manifest[entry].file}"></script>`,
     ];
+  }
+
+  /** A built stylesheet's text, read once. */
+  private style(file: string): string {
+    let text = this.styleText.get(file);
+    if (text === undefined) {
+      text = readFileSync(join(this.root, file), 'utf8');
+      this.styleText.set(file, text);
+    }
+    return text;
   }
 }
 
 /** In development the Vite dev server serves the sources with hot reload. */
 export class ViteDevAssets implements AssetProvider {
   /** `vite` is read when needed: the dev server is created after the Nest app, on its HTTP server. */
-  constructor(private readonly vite: () => ViteDevServer) {}
+  constructor(
+    private readonly vite: () => ViteDevServer,
+    private readonly entryFor: EntryFor = () => CLIENT_ENTRY,
+  ) {}
 
   version(): string {
     return 'development';
   }
 
-  tags(): string[] {
-    return [`<script type="module" src="/${CLIENT_ENTRY}"></script>`];
+  tags(component: string): string[] {
+    return [`<script type="module" src="/${this.entryFor(component)}"></script>`];
   }
 
   transformHtml(url: string, html: string): Promise<string> {
@@ -84,7 +127,7 @@ export class ViteDevAssets implements AssetProvider {
   }
 }
 
-type SsrEntry = { default: (page: PageObject) => Promise<SsrResult> };
+type SsrEntry = { default: (page: PageObject) => SsrResult | Promise<SsrResult> };
 
 /** The built SSR bundle, imported once when the app starts. */
 export class BundleSsr implements SsrRenderer {
@@ -95,7 +138,7 @@ export class BundleSsr implements SsrRenderer {
     return new BundleSsr((await import(pathToFileURL(bundlePath).href)) as SsrEntry);
   }
 
-  render(page: PageObject): Promise<SsrResult> {
+  async render(page: PageObject): Promise<SsrResult> {
     return this.entry.default(page);
   }
 }

@@ -41,6 +41,8 @@ export const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   '/sobre-nos': 'Conheça a história, a missão e os valores do AgroMaq, a plataforma de máquinas agrícolas feita para o campo brasileiro.',
   '/excluir-conta': 'Peça a exclusão da sua conta do aplicativo AgroMaq e dos seus dados pessoais.',
   '/politicasdeprivacidade.html': 'Termos de Uso e Política de Privacidade do AgroMaq, em conformidade com a LGPD.',
+  // Reached from the e-mailed link only (not in the sitemap); its words are the page's own.
+  '/redefinir-senha': 'Escolha uma nova senha para a sua conta no aplicativo AgroMaq.',
 };
 
 /** The public pages, in the order the sitemap lists them. */

@@ -21,27 +21,32 @@ describe('home page (/)', () => {
   it('is rendered on the server with its title, text and hydration marker', async () => {
     const res = await request(sut.server).get('/').expect(200);
     expect(res.text).toContain('<html lang="pt-BR">');
-    expect(res.text).toContain('<title data-inertia="">AgroMaq | Início</title>');
+    expect(res.text).toContain('<title>AgroMaq | Início</title>');
     expect(res.text).toContain('data-server-rendered="true"');
     expect(res.text).toContain('Compre, venda e avalie máquinas agrícolas');
-    expect(res.text).toMatch(/<link rel="stylesheet" href="\/build\/assets\/app-[\w-]+\.css">/);
-    expect(res.text).toMatch(/<script type="module" src="\/build\/assets\/app-[\w-]+\.js"><\/script>/);
+    // Its styles are printed in the head: no stylesheet request holds the first paint.
+    expect(res.text).toMatch(/<style>[^]*?\.bg-brand-950\{[^]*?<\/style>/);
+    expect(res.text).not.toContain('rel="stylesheet"');
+    // The public site's own entry, not the back office's Inertia app.
+    expect(res.text).toMatch(/<script type="module" src="\/build\/assets\/public-[\w-]+\.js"><\/script>/);
+    expect(res.text).not.toMatch(/\/build\/assets\/app-[\w-]+\.js/);
     expect(embeddedPage(res.text)).toMatchObject({ component: 'Public/Home', url: '/', props: { appName: 'AgroMaq', errors: {} } });
   });
 
   it('serves the built assets it links to, with long-lived caching', async () => {
     const html = (await request(sut.server).get('/')).text;
-    const script = /src="(\/build\/assets\/app-[\w-]+\.js)"/.exec(html)![1];
+    const script = /src="(\/build\/assets\/public-[\w-]+\.js)"/.exec(html)![1];
     const res = await request(sut.server).get(script).expect(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
   });
 
-  it('answers an Inertia visit with the page JSON and the build version', async () => {
+  it('answers an Inertia visit (a link of the back office) with a full page load: the public site has no client router', async () => {
     const first = embeddedPage((await request(sut.server).get('/')).text);
-    const res = await request(sut.server).get('/').set({ 'X-Inertia': 'true', 'X-Inertia-Version': first.version }).expect(200);
-    expect(res.headers['x-inertia']).toBe('true');
-    expect(res.body).toMatchObject({ component: 'Public/Home', version: first.version });
+    const res = await request(sut.server).get('/?x=1').set({ 'X-Inertia': 'true', 'X-Inertia-Version': first.version }).expect(409);
+    expect(res.headers['x-inertia']).toBeUndefined();
+    expect(res.headers['x-inertia-location']).toMatch(/^http:\/\/[^/]+\/\?x=1$/);
+    expect(res.text).toBe('');
   });
 });
 

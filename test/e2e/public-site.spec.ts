@@ -261,6 +261,45 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.context().close();
   });
 
+  it('moves nothing once drawn: no layout shift on any public page over its load on a weak connection, the cookie banner and its choice', async () => {
+    for (const width of [360, 390, 1440]) {
+      for (const path of [...PAGES.map((item) => item.path), '/redefinir-senha']) {
+        const page = await open(width, null);
+        // A weak connection, so the page arrives in pieces: the browser must not draw a half-read page.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 100_000, uploadThroughput: 50_000 });
+        // Every layout shift of the page, with whether it followed a tap (as CLS counts them).
+        await page.addInitScript(() => {
+          const shifts: { value: number; afterInput: boolean; moved: string[] }[] = [];
+          (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] }[])
+              shifts.push({
+                value: entry.value,
+                afterInput: entry.hadRecentInput,
+                moved: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName))),
+              });
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const shifts = () =>
+          page.evaluate(() => (window as unknown as { layoutShifts: { value: number; afterInput: boolean; moved: string[] }[] }).layoutShifts);
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.waitForLoadState('networkidle');
+        // The banner is drawn by the server with the page: nothing moves while the page loads and comes to life.
+        expect({ path, width, shifts: await shifts() }).toEqual({ path, width, shifts: [] });
+        const banner = page.getByRole('region', { name: 'Aviso de cookies' });
+        await banner.getByRole('button', { name: 'Aceitar' }).click();
+        await banner.waitFor({ state: 'detached' });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        // Once the banner goes, the floating buttons it carried come down to the screen's edge: only at the tap (which
+        // the layout-shift score leaves out), never by itself.
+        expect({ path, width, shifts: (await shifts()).filter((shift) => !shift.afterInput) }).toEqual({ path, width, shifts: [] });
+        await page.context().close();
+      }
+    }
+  });
+
   it('every public page at phone and desktop widths: nothing cut or off screen, no page errors (screenshots kept)', async () => {
     for (const width of [390, 1440]) {
       const page = await open(width);

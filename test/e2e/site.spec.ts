@@ -37,19 +37,24 @@ describe.skipIf(!browserAvailable)('public site and login in Chromium', () => {
     await page.context().close();
   });
 
-  it('navigates from the home page to the login page without a full reload', async () => {
+  it('goes from the public site to the login page and back with full page loads (the public site has no client router)', async () => {
     const { page, errors } = await openPage();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${app.baseUrl}/`);
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('banner').getByRole('link', { name: 'Acessar Painel' }).click();
     await page.waitForURL(`${app.baseUrl}/admin/login`);
     await page.getByLabel('Usuário').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await expect.poll(() => page.title()).toBe('AgroMaq | Login');
-    await page.goBack();
+    // The login page's Inertia link back to the site: the server answers the visit with a full page load.
+    await page.getByRole('link', { name: '← Voltar para o site' }).click();
     await page.waitForURL(`${app.baseUrl}/`);
     await page.getByRole('heading', { level: 1, name: /Compre, venda e avalie/ }).waitFor();
+    await expect.poll(() => page.title()).toBe('AgroMaq | Início');
+    expect(documents).toEqual(['/', '/admin/login', '/']);
     expect(errors).toEqual([]);
     await page.context().close();
   });

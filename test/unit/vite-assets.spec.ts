@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const manifest = {
   '_vendor.js': { file: 'assets/vendor-1.js' },
   'resources/js/pages/Public/Home.tsx': { file: 'assets/Home-1.js', imports: ['_Logo.js'], css: ['assets/Home-1.css'] },
   '_Logo.js': { file: 'assets/Logo-1.js' },
+  'resources/js/public.tsx': { file: 'assets/public-1.js', isEntry: true, imports: ['_vendor.js'] },
 };
 
 describe('Vite manifest assets', () => {
@@ -35,6 +36,35 @@ describe('Vite manifest assets', () => {
       '<link rel="modulepreload" href="/build/assets/Logo-1.js">',
       '<script type="module" src="/build/assets/app-1.js"></script>',
     ]);
+  });
+
+  it("loads the entry named for the component: the public pages their own, without the back office's", () => {
+    const entryFor = (component: string) => (component.startsWith('Public/') ? 'resources/js/public.tsx' : 'resources/js/app.tsx');
+    const tags = new ManifestAssets(manifestFile(manifest), { entryFor }).tags('Public/Home');
+    expect(tags).toEqual([
+      '<link rel="stylesheet" href="/build/assets/Home-1.css">',
+      '<link rel="modulepreload" href="/build/assets/vendor-1.js">',
+      '<link rel="modulepreload" href="/build/assets/Home-1.js">',
+      '<link rel="modulepreload" href="/build/assets/Logo-1.js">',
+      '<script type="module" src="/build/assets/public-1.js"></script>',
+    ]);
+    expect(new ManifestAssets(manifestFile(manifest), { entryFor }).tags('Admin/Login').at(-1)).toBe(
+      '<script type="module" src="/build/assets/app-1.js"></script>',
+    );
+  });
+
+  it('prints the stylesheets of the pages it is told to inline in a style tag, read from the build', () => {
+    const file = manifestFile(manifest);
+    const client = join(file, '..');
+    mkdirSync(join(client, 'assets'));
+    writeFileSync(join(client, 'assets', 'app-1.css'), 'body{color:red}');
+    writeFileSync(join(client, 'assets', 'Home-1.css'), '.hero{color:green}');
+    // The manifest lies in the client build's .vite folder.
+    mkdirSync(join(client, '.vite'));
+    writeFileSync(join(client, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const assets = new ManifestAssets(join(client, '.vite', 'manifest.json'), { inlineStyles: (component) => component.startsWith('Public/') });
+    expect(assets.tags('Public/Home').slice(0, 2)).toEqual(['<style>body{color:red}</style>', '<style>.hero{color:green}</style>']);
+    expect(assets.tags('Admin/Login')[0]).toBe('<link rel="stylesheet" href="/build/assets/app-1.css">');
   });
 
   it('says how to build when the manifest is missing', () => {

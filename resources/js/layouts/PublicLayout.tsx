@@ -1,11 +1,10 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { Link, usePage } from '../public/page';
 import { ArrowUp, ChevronDown, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, WhatsappIcon } from '../components/public/BrandIcons';
 import { CookieBanner, loadTagManager, saveConsent, storedConsent } from '../components/public/CookieBanner';
 import { Logo } from '../components/public/Logo';
 import { StoreButtons } from '../components/public/StoreButtons';
-import { PageTitle } from '../components/ui/PageTitle';
 import { BASE_MESSAGE, whatsappLink } from '../lib/whatsapp';
 import type { SharedProps } from '../types';
 import { useDismiss } from '../lib/use-dismiss';
@@ -32,22 +31,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const consentBefore = useRef<boolean | null>(props.cookieConsent);
   const dropdown = useRef<HTMLDivElement>(null);
   const chatUrl = whatsappLink(site.whatsappNumber, BASE_MESSAGE);
-
-  useEffect(() => {
-    setMenuOpen(false);
-    setDropdownOpen(false);
-  }, [url]);
-
-  // Smooth scroll to #fragment after a push/replace visit; other visits start at the top.
-  useEffect(
-    () =>
-      router.on('navigate', () => {
-        const hash = window.location.hash;
-        const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-        if (target) requestAnimationFrame(() => target.scrollIntoView({ behavior: 'smooth' }));
-      }),
-    [],
-  );
 
   useEffect(() => {
     const onScroll = () => setShowTop(window.scrollY > 600);
@@ -111,7 +94,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     // While the banner is up, the page ends that much lower, so its last lines can be scrolled clear of it.
     <div className="flex min-h-screen flex-col" style={bannerHeight ? { paddingBottom: bannerHeight } : undefined}>
-      <PageTitle />
       <a
         href="#conteudo"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"

@@ -3,36 +3,16 @@ import type { ApiPath, BodyOf, HttpMethod, ResponseOf } from './api-contract';
 import { AUTOMATIC_REQUEST_HEADER } from '@shared/session.views';
 import { endSession } from './session';
 import { markActivity, requestStepUp } from './session-guard';
+import { ApiError, cookie } from './api-error';
 
-/** An error answered by the API, with its Portuguese message and stable code. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly errors?: Record<string, string>,
-    /** The whole answer (an edit conflict's current record and changed fields, for instance). */
-    readonly body?: Record<string, unknown> | null,
-  ) {
-    super(message);
-  }
-}
-
-function cookie(name: string): string | null {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
+// The public site's forms import these from api-error.ts alone, without the back office's session handling.
+export { ApiError, failureMessage } from './api-error';
 
 const SESSION_EXEMPT = ['/admin/login', '/admin/logout'];
 
 /** Whether a call failed because the session ended (the login page is already on its way: say nothing more). */
 export function sessionEnded(failure: unknown): boolean {
   return failure instanceof ApiError && failure.status === 401;
-}
-
-/** The server's Portuguese message for a failed call, or the screen's own `fallback` when it gave none. */
-export function failureMessage(failure: unknown, fallback: string): string {
-  return failure instanceof ApiError && failure.message ? failure.message : fallback;
 }
 
 /** The headers of every API call: JSON, the XSRF header and, when present, the admin's Bearer token. */

@@ -1,4 +1,4 @@
-import { Link, usePage } from '@inertiajs/react';
+import { usePage } from '@inertiajs/react';
 import { PageTitle } from '../components/ui/PageTitle';
 import type { SharedProps } from '../types';
 
@@ -24,9 +24,10 @@ export default function ErrorPage() {
         <p className="text-sm font-semibold text-brand-700">Erro {status}</p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-brand-950">{TITLES[status] ?? 'Algo deu errado'}</h1>
         <p className="mt-3 text-slate-600">{message}</p>
-        <Link href="/" className="mt-8 inline-block rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900">
+        {/* The public site is not an Inertia app: a plain link loads it whole. */}
+        <a href="/" className="mt-8 inline-block rounded-full bg-brand-800 px-6 py-3 font-semibold text-white hover:bg-brand-900">
           Voltar para o início
-        </Link>
+        </a>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '@shared/br/phone';
-import { ApiError } from '../../lib/api';
-import { useApiForm } from '../../lib/use-api-form';
+import { ApiError } from '../../lib/api-error';
+import { usePublicForm } from '../../public/api';
 import { validateContact, type ContactFields } from '../../lib/contact-form';
 import { TextField } from '../ui/fields';
 
@@ -33,7 +33,7 @@ function keepDraft(fields: ContactFields | null): void {
 }
 
 export function ContactForm() {
-  const form = useApiForm<ContactFields>(EMPTY);
+  const form = usePublicForm<ContactFields>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   // Sending lasts until the pause after the answer is over (SUCCESS_DELAY_MS).
   const [state, setState] = useState<'idle' | 'submitting' | 'success' | 'failure' | 'offline'>('idle');
@@ -62,20 +62,18 @@ export function ContactForm() {
     const found = validateContact(form.data);
     form.clearErrors();
     if (Object.keys(found).length > 0) {
-      form.setError(found as Record<keyof ContactFields, string>);
+      form.setError(found);
       return;
     }
     setState('submitting');
     try {
-      await form.send('post', '/contatos', {
-        body: (data) => ({
-          ...data,
-          nome: data.nome.trim(),
-          email: data.email.trim(),
-          mensagem: data.mensagem.trim(),
-          empresa: honeypot,
-          origem: 'site' as const,
-        }),
+      await form.send('/contatos', {
+        ...form.data,
+        nome: form.data.nome.trim(),
+        email: form.data.email.trim(),
+        mensagem: form.data.mensagem.trim(),
+        empresa: honeypot,
+        origem: 'site',
       });
       await new Promise((resolve) => setTimeout(resolve, SUCCESS_DELAY_MS));
       form.setData(EMPTY);

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { Link } from '../../public/page';
 import { useLayoutEffect, useRef } from 'react';
 
 export const CONSENT_COOKIE = 'cookie_consent';

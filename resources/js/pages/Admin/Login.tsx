@@ -1,4 +1,4 @@
-import { Link, router, usePage } from '@inertiajs/react';
+import { router, usePage } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../components/ui/fields';
 import { GateLayout } from '../../layouts/GateLayout';
@@ -56,9 +56,10 @@ export default function Login() {
     <GateLayout
       appName={appName}
       footer={
-        <Link href="/" className="font-medium text-brand-100 hover:text-white">
+        // The public site is not an Inertia app: a plain link loads it whole.
+        <a href="/" className="font-medium text-brand-100 hover:text-white">
           ← Voltar para o site
-        </Link>
+        </a>
       }
     >
       <form onSubmit={submit} noValidate aria-describedby={error ? 'login-error' : undefined}>

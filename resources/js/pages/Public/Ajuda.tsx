@@ -1,4 +1,4 @@
-import { usePage } from '@inertiajs/react';
+import { usePage } from '../../public/page';
 import type { ReactNode } from 'react';
 import { Accordion } from '../../components/public/Accordion';
 import { WhatsappIcon } from '../../components/public/BrandIcons';

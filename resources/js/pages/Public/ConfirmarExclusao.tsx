@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
-import { api, failureMessage } from '../../lib/api';
+import { failureMessage } from '../../lib/api-error';
+import { publicApi } from '../../public/api';
 
 type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -21,7 +22,7 @@ export default function ConfirmarExclusao({ token, state }: { token: string; sta
     setStatus('sending');
     setError(null);
     try {
-      await api('POST', '/public/usuario/excluir-conta/confirmar', { token });
+      await publicApi('/public/usuario/excluir-conta/confirmar', { token });
       setStatus('done');
     } catch (failure) {
       setStatus('idle');

@@ -1,4 +1,4 @@
-import { usePage } from '@inertiajs/react';
+import { usePage } from '../../public/page';
 import { Clock, Mail, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { WhatsappIcon } from '../../components/public/BrandIcons';

@@ -3,15 +3,15 @@ import { FeatureGrid } from '../../components/public/FeatureGrid';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
 import { CheckboxField, TextField } from '../../components/ui/fields';
-import { failureMessage } from '../../lib/api';
-import { useApiForm } from '../../lib/use-api-form';
+import { failureMessage } from '../../lib/api-error';
+import { usePublicForm } from '../../public/api';
 
 /**
  * Account deletion request: the e-mail receives a link to confirm it (the answer is the same whether or not
  * the address has an account, so nobody can learn who uses the app).
  */
 export default function ExcluirConta() {
-  const form = useApiForm({ email: '' });
+  const form = usePublicForm({ email: '' });
   const [notRobot, setNotRobot] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +28,7 @@ export default function ExcluirConta() {
     }
     setError(null);
     try {
-      await form.send('post', '/public/usuario/excluir-conta', { body: (data) => ({ email: data.email.trim() }) });
+      await form.send('/public/usuario/excluir-conta', { email: form.data.email.trim() });
       setSent(true);
     } catch (failure) {
       setError(failureMessage(failure, 'Não foi possível enviar o pedido agora. Tente novamente.'));

@@ -1,4 +1,4 @@
-import { Link, usePage } from '@inertiajs/react';
+import { Link, usePage } from '../../public/page';
 import { Check } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Accordion } from '../../components/public/Accordion';

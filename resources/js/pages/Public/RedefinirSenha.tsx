@@ -3,8 +3,8 @@ import { AccountLinkPanel } from '../../components/public/AccountLinkPanel';
 import { PageHero } from '../../components/public/PageHero';
 import { PublicLayout } from '../../layouts/PublicLayout';
 import { NewPasswordField } from '../../components/ui/fields';
-import { failureMessage } from '../../lib/api';
-import { useApiForm } from '../../lib/use-api-form';
+import { failureMessage } from '../../lib/api-error';
+import { usePublicForm } from '../../public/api';
 
 type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -23,7 +23,7 @@ const RULES: { label: string; test: (password: string) => boolean }[] = [
 
 /** Where the link of the password-reset e-mail leads: choose a new password, with its confirmation. */
 export default function RedefinirSenha({ token, state, name }: { token: string; state: LinkState; name: string | null }) {
-  const form = useApiForm({ password: '', confirmation: '' });
+  const form = usePublicForm({ password: '', confirmation: '' });
   const { password, confirmation } = form.data;
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,9 +40,7 @@ export default function RedefinirSenha({ token, state, name }: { token: string; 
     }
     setError(null);
     try {
-      await form.send('post', '/public/usuario/redefinir-senha', {
-        body: (data) => ({ token, password: data.password, password_confirmation: data.confirmation }),
-      });
+      await form.send('/public/usuario/redefinir-senha', { token, password, password_confirmation: confirmation });
       setDone(true);
     } catch (failure) {
       setError(failureMessage(failure, 'Não foi possível salvar a nova senha agora. Tente novamente.'));

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { Link } from '../../public/page';
 import { Eye, Gem, Target } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHero } from '../../components/public/PageHero';
