@@ -46,12 +46,4 @@ describe.skipIf(!existsSync(manifestPath))('JavaScript of the public pages (buil
     );
     expect(largest).toEqual({});
   });
-
-  // Not met yet: react-dom alone is 68 KB gzip, more than the shared budget. `fails` turns this red the day the
-  // budgets are met (a lighter runtime for the public entry), so that it is made a plain test then.
-  it.fails('meets the budgets of issue 33 (gzip): / at most 50 KB, /contato at most 60 KB, the shared chunk at most 40 KB', () => {
-    expect(kilobytes(pageKeys('Home'))).toBeLessThanOrEqual(50);
-    expect(kilobytes(pageKeys('Contato'))).toBeLessThanOrEqual(60);
-    expect(kilobytes(shared)).toBeLessThanOrEqual(40);
-  });
 });
