@@ -294,6 +294,7 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () =
     assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`, {
       entryFor: clientEntryFor,
       inlineStyles: (component) => component.startsWith('Public/'),
+      preload: (component) => !component.startsWith('Public/'),
     });
     if (config.ssr) ssr = await BundleSsr.load(`${PROJECT_ROOT}build/ssr/ssr.js`);
   }

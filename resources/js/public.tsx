@@ -1,26 +1,65 @@
 import '../css/public.css';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { PublicApp, type PublicPageComponent, type PublicPageData } from './public/page';
+import type { PublicPageComponent, PublicPageData } from './public/page';
 
-// The public site's entry: the server sent each page whole (SSR); this brings it to life for its menus, banner,
-// accordions and forms. No client router: every link is a full page load, so a page downloads only its own code.
+// The public site's entry, a few hundred bytes: the server sent each page whole (SSR, styles inline), so the page
+// is painted before any script arrives. Only then are React and the page's code fetched, to bring the menus,
+// banner, accordions and forms to life: on a weak connection they do not compete with the page for the first paint.
+// No client router: every link is a full page load, and a page downloads only its own code.
 const pages = import.meta.glob<{ default: PublicPageComponent }>('./pages/Public/**/*.tsx');
 
-async function start(): Promise<void> {
+function afterFirstPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+// What the visitor does before the page has come to life is not lost while React arrives: a tap on a button, a
+// tick box or a radio is held (a form is not sent by the browser meanwhile) and given again once it has, and what
+// was typed in a field is handed to the page as if typed then.
+const heldTaps: HTMLElement[] = [];
+const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+function holdTap(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>('button, input[type="checkbox"], input[type="radio"]') : null;
+  if (!target) return;
+  event.preventDefault();
+  event.stopPropagation();
+  heldTaps.push(target);
+}
+function keepTyped(event: Event): void {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) typed.set(event.target, event.target.value);
+}
+document.addEventListener('click', holdTap, true);
+document.addEventListener('input', keepTyped, true);
+
+function started(): void {
+  // Says the page has come to life (the browser tests wait for it before measuring what hydration changes).
+  document.getElementById('app')?.setAttribute('data-hydrated', 'true');
+  document.removeEventListener('click', holdTap, true);
+  document.removeEventListener('input', keepTyped, true);
+  // Out of React's effect, and each step once React has drawn the previous one: a held tap on "Enviar" sees
+  // what was typed.
+  setTimeout(() => {
+    for (const [field, value] of typed) {
+      // Through the native setter, so React sees the change and its onChange runs.
+      const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    typed.clear();
+    setTimeout(() => {
+      for (const target of heldTaps.splice(0)) target.click();
+    }, 0);
+  }, 0);
+}
+
+afterFirstPaint(() => {
   const data = document.querySelector('script[data-page="app"]')?.textContent;
   const root = document.getElementById('app');
   if (!data || !root) return;
   const page = JSON.parse(data) as PublicPageData;
   const load = pages[`./pages/${page.component}.tsx`];
   if (!load) throw new Error(`Página desconhecida: ${page.component}`);
-  const component = (await load()).default;
-  const app = <PublicApp page={page} component={component} />;
-  // Drawn by the server: hydrated. Only when server rendering failed (the server logs it) is it drawn here.
-  if (root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-}
-
-void start();
+  // The page's chunk and React in parallel.
+  void Promise.all([load(), import('./public/start')]).then(([module, { start }]) => start(root, page, module.default, started));
+});
 
 // The public site's service worker (public/sw.js): a second visit on a weak connection paints from what the first
 // kept. The back office never goes through it.

@@ -29,6 +29,11 @@ export interface ManifestAssetsOptions {
    * site's, small and built from its own sources).
    */
   inlineStyles?: (component: string) => boolean;
+  /**
+   * Whether a page's chunk and the entry's imports are preloaded (modulepreload); not for the public site, whose
+   * entry fetches them itself once the page is painted.
+   */
+  preload?: (component: string) => boolean;
   base?: string;
 }
 
@@ -41,6 +46,7 @@ export class ManifestAssets implements AssetProvider {
   private readonly hash: string;
   private readonly entryFor: EntryFor;
   private readonly inlineStyles: (component: string) => boolean;
+  private readonly preload: (component: string) => boolean;
   private readonly base: string;
   /** The built client's folder (the manifest is in its .vite/). */
   private readonly root: string;
@@ -49,6 +55,7 @@ export class ManifestAssets implements AssetProvider {
   constructor(manifestPath: string, options: ManifestAssetsOptions = {}) {
     this.entryFor = options.entryFor ?? (() => CLIENT_ENTRY);
     this.inlineStyles = options.inlineStyles ?? (() => false);
+    this.preload = options.preload ?? (() => true);
     this.base = options.base ?? '/build/';
     this.root = dirname(dirname(manifestPath));
     if (!existsSync(manifestPath)) {
@@ -88,6 +95,7 @@ export class ManifestAssets implements AssetProvider {
     preloads.delete('');
     preloads.delete(this.manifest[entry].file);
     const inline = this.inlineStyles(component);
+    if (!this.preload(component)) preloads.clear();
     return [
       ...[...styles].map((file) => (inline ? `<style>${this.style(file)}</style>` : `<link rel="stylesheet" href="${this.base}${file}">`)),
       ...[...preloads].map((file) => `<link rel="modulepreload" href="${this.base}${file}">`),

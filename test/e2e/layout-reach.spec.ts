@@ -323,6 +323,8 @@ describe.skipIf(!browserAvailable)('the public site on a phone', () => {
           await page.goto(`${app.baseUrl}${path}`);
           await page.locator('footer').waitFor();
           if (consent === null) await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor();
+          // The page's script arrives after the first paint; it measures the banner.
+          await page.locator('#app[data-hydrated]').waitFor({ state: 'attached' });
           // To the very end once the page stops growing (the banner's room at the bottom is added once it is measured).
           await page.evaluate(async () => {
             let height = -1;

@@ -196,6 +196,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     page = await open(1440, null);
     await page.goto(`${app.baseUrl}/contato`);
     await page.getByRole('region', { name: 'Aviso de cookies' }).getByRole('button', { name: 'Rejeitar' }).click();
+    await page.getByRole('region', { name: 'Aviso de cookies' }).waitFor({ state: 'detached' });
     await page.reload();
     expect(await page.getByRole('region', { name: 'Aviso de cookies' }).count()).toBe(0);
     expect(await gtm(page)).toBe(0);
@@ -298,7 +299,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
         await page.context().close();
       }
     }
-  });
+  }, 180_000);
 
   it('every public page at phone and desktop widths: nothing cut or off screen, no page errors (screenshots kept)', async () => {
     for (const width of [390, 1440]) {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_ENTRY } from '../../src/inertia/vite-assets.js';
 
 // What each public page loads, read from the built client's manifest (`npm test` builds it first): the public
-// entry with its static imports (shared by every page) and the page's chunk with its own.
+// entry and the React start-up it fetches, with their imports (shared by every page), and the page's chunk with
+// its own.
 const client = fileURLToPath(new URL('../../build/client', import.meta.url));
 const manifestPath = join(client, '.vite', 'manifest.json');
 type Chunk = { file: string; imports?: string[] };
@@ -21,7 +22,8 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 
 const text = (key: string) => readFileSync(join(client, manifest[key].file), 'utf8');
 const kilobytes = (keys: Iterable<string>) => [...keys].reduce((sum, key) => sum + gzipSync(text(key)).length, 0) / 1024;
-const shared = closure(PUBLIC_ENTRY);
+// The entry fetches React and the page's chunk (each with its imports) once the page is painted.
+const shared = closure('resources/js/public/start.tsx', closure(PUBLIC_ENTRY));
 const pageKeys = (component: string) => closure(`resources/js/pages/Public/${component}.tsx`, new Set(shared));
 const PUBLIC_PAGES = ['Home', 'Contato', 'Ajuda', 'SobreNos', 'Termos', 'ExcluirConta', 'RedefinirSenha', 'ConfirmarExclusao'];
 

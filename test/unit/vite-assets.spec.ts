@@ -67,6 +67,12 @@ describe('Vite manifest assets', () => {
     expect(assets.tags('Admin/Login')[0]).toBe('<link rel="stylesheet" href="/build/assets/app-1.css">');
   });
 
+  it('preloads nothing for the pages whose entry fetches its code after the first paint', () => {
+    const tags = new ManifestAssets(manifestFile(manifest), { preload: (component) => !component.startsWith('Public/') }).tags('Public/Home');
+    expect(tags.filter((tag) => tag.includes('modulepreload'))).toEqual([]);
+    expect(tags.at(-1)).toBe('<script type="module" src="/build/assets/app-1.js"></script>');
+  });
+
   it('says how to build when the manifest is missing', () => {
     expect(() => new ManifestAssets('/nowhere/manifest.json')).toThrow('run "npm run build" first');
   });
