@@ -79,9 +79,13 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       { OTEL_SERVICE_NAME: service, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `agromaq-test-${randomBytes(4).toString('hex')}:` },
       logLines,
     );
+    // Requests that are logged (the health checks are logged only when they fail) and read or write the database.
     const calls = [
-      { path: '/api/health', route: 'GET /api/health' },
-      { path: '/api/health/ready', route: 'GET /api/health/ready' },
+      {
+        path: '/api/contatos',
+        route: 'POST /api/contatos',
+        body: { nome: 'Traço', email: 'traco@exemplo.com.br', telefone: '43999990000', mensagem: 'Mensagem de um teste de traços.', origem: 'site' },
+      },
       { path: '/api/admin/login', route: 'POST /api/admin/login', body: { username: 'ninguem', password: 'errada', otp: '000000' } },
     ];
     const ids: string[] = [];
@@ -120,7 +124,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       for (const span of inTrace) if (span !== root) expect(known.has(span.parentSpanId ?? ''), span.name).toBe(true);
     }
     expect(traceIds.size, 'a trace of its own for each request').toBe(calls.length);
-    const login = mine.filter((span) => span.traceId === logLineOf(logLines, ids[2])?.trace_id);
+    const login = mine.filter((span) => span.traceId === logLineOf(logLines, ids[1])?.trace_id);
     expect(
       login.filter((span) => (attribute(span, 'db.system.name') ?? attribute(span, 'db.system')) === 'redis').length,
       'its Redis commands',
@@ -167,7 +171,7 @@ describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const logLines: string[] = [];
     const instance = await spawnInstance(database, { logLines });
     const id = randomUUID();
-    await fetch(`${instance.url}/api/health`, { headers: { 'X-Request-Id': id } });
+    await fetch(`${instance.url}/robots.txt`, { headers: { 'X-Request-Id': id } });
     expect(await instance.signal('SIGTERM')).toBe(0);
     const line = logLineOf(logLines, id);
     expect(line).toBeDefined();
