@@ -65,6 +65,29 @@ describe.skipIf(!browserAvailable)('a declared resource’s page in Chromium', (
     expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
     await details.getByRole('button', { name: 'Fechar' }).last().click();
 
+    // By keyboard alone: Tab reaches a row's Ativar, Enter opens the dialog and confirms it.
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    await page.goto(`${app.baseUrl}/admin/revendas?status=inativos`);
+    await page.getByRole('heading', { name: 'Revendas', level: 1 }).waitFor();
+    let reached = false;
+    for (let presses = 0; presses < 60 && !reached; presses++) {
+      await page.keyboard.press('Tab');
+      reached = (await focusedName()) === 'Ativar Bela Vista Implementos';
+    }
+    expect(reached, 'Tab reaches the row button').toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Ativar revenda' }).waitFor();
+    // Focus stays in the dialog: Tab goes round its buttons to Ativar.
+    let confirm = false;
+    for (let presses = 0; presses < 6 && !confirm; presses++) {
+      await page.keyboard.press('Tab');
+      confirm = (await focusedName()).trim() === 'Ativar';
+    }
+    expect(confirm, "Tab reaches the dialog's Ativar").toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByText('Revenda ativada com sucesso!').waitFor();
+    expect(Number((await app.sut.dataSource.getRepository(Reseller).findOneByOrFail({ nome: 'Bela Vista Implementos' })).ativo)).toBe(1);
+
     // A phone: cards, the longest name wraps, everything within reach.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.baseUrl}/admin/revendas`);
@@ -75,8 +98,10 @@ describe.skipIf(!browserAvailable)('a declared resource’s page in Chromium', (
     expect(await wcagViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/recurso-390.png', fullPage: true });
     expect(errors).toEqual([]);
-    const active = await app.sut.dataSource.getRepository(Reseller).countBy({ ativo: 1, nome: In(['Dourados Peças e Tratores', LONG]) });
-    expect(active).toBe(2);
+    const active = await app.sut.dataSource
+      .getRepository(Reseller)
+      .countBy({ ativo: 1, nome: In(['Dourados Peças e Tratores', LONG, 'Bela Vista Implementos']) });
+    expect(active).toBe(3);
     await close();
   });
 });
