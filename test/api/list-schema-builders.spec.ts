@@ -305,22 +305,34 @@ describe(`the list schema builders, on ${dialect}`, () => {
     }
   });
 
-  it.runIf(dialect === 'sqlite')('read every declared order, in both directions and per status tab, from an index without sorting', async () => {
+  it('read every declared order, in both directions and per status tab, from an index without sorting', async () => {
     for (const resource of appListResources(TWIN)) {
       for (const index of listIndexDefinitions(resource).filter((definition) => !definition.name.endsWith('_walk'))) {
         const [first, ...rest] = index.columns;
         const tab = first === resource.status && rest.length > 1;
         const order = tab ? rest : index.columns;
+        // A tab's value as the column stores it: comparing a text status with a number reads no index on MariaDB.
+        const value = resource.table.endsWith('contacts') ? "'pendente'" : '1';
         for (const direction of ['ASC', 'DESC']) {
-          const sql = `SELECT ${resource.key} FROM ${resource.table}${tab ? ` WHERE ${resource.status} = 1` : ''} ORDER BY ${order.map((column) => `${column} ${direction}`).join(', ')} LIMIT 20`;
-          const plan = ((await db.query(`EXPLAIN QUERY PLAN ${sql}`)) as { detail: string }[]).map((step) => step.detail).join(' | ');
-          expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+          // MariaDB picks a plan by the table's size, and these hold a handful of rows: naming the index asks
+          // whether it yields the order at all, which is what a large table's plan relies on.
+          const from = dialect === 'mysql' ? `${resource.table} FORCE INDEX (${index.name})` : resource.table;
+          const sql = `SELECT ${resource.key} FROM ${from}${tab ? ` WHERE ${resource.status} = ${value}` : ''} ORDER BY ${order.map((column) => `${column} ${direction}`).join(', ')} LIMIT 20`;
+          if (dialect === 'mysql') {
+            const plan = (await db.query(`EXPLAIN ${sql}`)) as { Extra: string | null }[];
+            expect(plan.map((step) => step.Extra ?? '').join(' | '), sql).not.toMatch(/filesort/i);
+          } else {
+            const plan = ((await db.query(`EXPLAIN QUERY PLAN ${sql}`)) as { detail: string }[]).map((step) => step.detail).join(' | ');
+            expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+          }
         }
       }
     }
   });
 
-  it.runIf(dialect === 'sqlite')("let a search walk the users' registration order in the walk index alone, as the shipped one does", async () => {
+  // On MariaDB a search reads the FULLTEXT index (checked above); on SQLite it walks an order's index.
+  const onSqlite = dialect === 'sqlite' ? it : () => undefined;
+  onSqlite("let a search walk the users' registration order in the walk index alone, as the shipped one does", async () => {
     const plan = async (table: string) =>
       (
         (await db.query(`EXPLAIN QUERY PLAN SELECT user_id FROM ${table} WHERE search_text LIKE '% jo%' ORDER BY date_added DESC, user_id DESC LIMIT 20`)) as {
