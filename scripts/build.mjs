@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Builds the server (nest build → dist/), the client (vite → build/client) and the SSR bundle
-// (vite --ssr → build/ssr). With --if-needed it skips the work when the sources have not changed since the
+// Builds the server (nest build → dist/), the back office's client and the public site's (vite → build/client)
+// and the SSR bundle (vite --ssr → build/ssr). With --if-needed it skips the work when the sources have not changed since the
 // last build, so `npm start` and `npm test` build only on a fresh clone or after a change.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'build', '.sources-hash');
-const outputs = ['dist/main.js', 'build/client/.vite/manifest.json', 'build/ssr/ssr.js'];
+const outputs = ['dist/main.js', 'build/client/.vite/manifest.json', 'build/client/.vite/public-manifest.json', 'build/ssr/ssr.js'];
 const inputs = ['src', 'resources', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
 // Written by the build itself (from the built server) and erased from the bundles: not a source of them.
 const generated = ['resources/js/lib/api-schema.d.ts'];
@@ -51,6 +51,7 @@ console.log('Building the server, the client and the SSR bundle...');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 run(bin('nest'), ['build']);
 run(bin('vite'), ['build', '--logLevel', 'warn']);
+run(bin('vite'), ['build', '--mode', 'public', '--logLevel', 'warn']);
 run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
 // The back office's API types, from the document of the server just built (scripts/api-types.mjs).
 run(process.execPath, [join(root, 'scripts', 'api-types.mjs')]);

@@ -291,7 +291,7 @@ async function buildInertiaOptions(config: AppConfig, logger: Logger, vite: () =
     assets = new ViteDevAssets(vite, clientEntryFor);
     if (config.ssr) ssr = new ViteDevSsr(vite);
   } else {
-    assets = new ManifestAssets(`${PROJECT_ROOT}build/client/.vite/manifest.json`, {
+    assets = new ManifestAssets([`${PROJECT_ROOT}build/client/.vite/manifest.json`, `${PROJECT_ROOT}build/client/.vite/public-manifest.json`], {
       entryFor: clientEntryFor,
       inlineStyles: (component) => component.startsWith('Public/'),
       preload: (component) => !component.startsWith('Public/'),

@@ -38,8 +38,9 @@ export interface ManifestAssetsOptions {
 }
 
 /**
- * Script and style tags from the built client's Vite manifest; the version is the manifest's hash. Each page
- * loads the entry `entryFor` names (the admin's Inertia app unless told otherwise) and its own chunk.
+ * Script and style tags from the built client's Vite manifests (the back office's and the public site's builds
+ * write one each into the same folder); the version is their hash. Each page loads the entry `entryFor` names
+ * (the admin's Inertia app unless told otherwise) and its own chunk.
  */
 export class ManifestAssets implements AssetProvider {
   private readonly manifest: Record<string, ManifestChunk>;
@@ -48,23 +49,27 @@ export class ManifestAssets implements AssetProvider {
   private readonly inlineStyles: (component: string) => boolean;
   private readonly preload: (component: string) => boolean;
   private readonly base: string;
-  /** The built client's folder (the manifest is in its .vite/). */
+  /** The built client's folder (the manifests are in its .vite/). */
   private readonly root: string;
   private readonly styleText = new Map<string, string>();
 
-  constructor(manifestPath: string, options: ManifestAssetsOptions = {}) {
+  constructor(manifestPaths: readonly string[], options: ManifestAssetsOptions = {}) {
     this.entryFor = options.entryFor ?? (() => CLIENT_ENTRY);
     this.inlineStyles = options.inlineStyles ?? (() => false);
     this.preload = options.preload ?? (() => true);
     this.base = options.base ?? '/build/';
-    this.root = dirname(dirname(manifestPath));
-    if (!existsSync(manifestPath)) {
-      throw new Error(`The client build is missing (${manifestPath}): run "npm run build" first`);
+    this.root = dirname(dirname(manifestPaths[0]));
+    const hash = createHash('sha256');
+    this.manifest = {};
+    for (const path of manifestPaths) {
+      if (!existsSync(path)) throw new Error(`The client build is missing (${path}): run "npm run build" first`);
+      const raw = readFileSync(path, 'utf8');
+      hash.update(raw);
+      // A chunk's key names its content's hash, so a key both builds hold is the same file.
+      Object.assign(this.manifest, JSON.parse(raw) as Record<string, ManifestChunk>);
     }
-    const raw = readFileSync(manifestPath, 'utf8');
-    this.manifest = JSON.parse(raw) as Record<string, ManifestChunk>;
-    this.hash = createHash('sha256').update(raw).digest('hex').slice(0, 16);
-    if (!this.manifest[CLIENT_ENTRY]) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}`);
+    this.hash = hash.digest('hex').slice(0, 16);
+    if (!this.manifest[CLIENT_ENTRY]) throw new Error(`${manifestPaths.join(', ')} have no entry for ${CLIENT_ENTRY}`);
   }
 
   version(): string {
