@@ -4,7 +4,9 @@ import pretty from 'pino-pretty';
 
 /**
  * The app's logger: JSON lines with a request id (what a log collector reads) or, for a person at a
- * terminal in development, one readable line each (`pretty`).
+ * terminal in development, one readable line each (`pretty`). The JSON lines go to stdout without blocking the
+ * event loop: a line is queued and written while the next requests are served (pino's asynchronous destination),
+ * and whatever is still queued is written synchronously when the process exits, so a crash's last line is kept.
  */
 export function createLogger(
   level: string,
@@ -17,7 +19,7 @@ export function createLogger(
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
   };
-  if (!readable) return pino(options);
+  if (!readable) return pino(options, pino.destination({ dest: 1, sync: false }));
   return pino(
     options,
     pretty({
