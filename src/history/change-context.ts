@@ -41,12 +41,16 @@ export function parseIfMatch(value: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
+/** Where a request's change comes from: the back office's form (its header says so), or the API. */
+export function changeSource(req: HttpRequest): 'formulario' | 'api' {
+  return header(req, FORM_ORIGIN_HEADER) === 'formulario' ? 'formulario' : 'api';
+}
+
 /** The change a request makes: its admin (if any), its origin (the back office's form, or the API) and If-Match. */
 export function changeRequest(req: HttpRequest): ChangeRequest {
   const admin = req.admin;
-  const fromForm = header(req, FORM_ORIGIN_HEADER) === 'formulario';
   return {
-    context: { actorId: admin?.id ?? null, actorName: admin ? admin.name || admin.username : null, source: fromForm ? 'formulario' : 'api' },
+    context: { actorId: admin?.id ?? null, actorName: admin ? admin.name || admin.username : null, source: changeSource(req) },
     expected: parseIfMatch(header(req, 'if-match')),
   };
 }

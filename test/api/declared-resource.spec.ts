@@ -2,6 +2,8 @@ import request from 'supertest';
 import { In } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
+import { AdminSession as AdminSessionEntity } from '../../src/auth/admin-session.entity.js';
+import { FORM_ORIGIN_HEADER } from '../../src/shared/history.views.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
 import { Reseller, RESELLERS_EXTENSION } from '../support/resellers.resource.js';
 import { settleFulltext, startTestApp, usingMysql, type TestApp } from '../support/test-app.js';
@@ -102,6 +104,43 @@ describe('a resource declared once (resellers, in a test module)', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it("changes one row's status by its row route without a recent 2FA confirmation, with its audit entry; 404 and 400 change nothing", async () => {
+    // A session confirmed long ago: the bulk change asks for a new confirmation, one row's change does not.
+    const late = await loginAs(sut, 'gestor');
+    const jti = JSON.parse(Buffer.from(late.token.split('.')[1], 'base64url').toString()).jti as string;
+    await sut.dataSource.getRepository(AdminSessionEntity).update({ jti }, { confirmedAt: new Date(Date.now() - 3 * 3_600_000) });
+    const refused = await request(sut.server)
+      .post('/api/admin/revendas/status-em-lote')
+      .set(bearer(late))
+      .send({ acao: 'ativar', ids: [1] })
+      .expect(403);
+    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+
+    const row = await sut.dataSource.getRepository(Reseller).findOneByOrFail({ nome: 'Estância Agrícola' });
+    expect(row.ativo).toBe(0);
+    const before = (await get('/api/admin/revendas/contador/ativos').expect(200)).body.total as number;
+    const patch = (id: number | string, body: object, session = late) =>
+      request(sut.server).patch(`/api/admin/revendas/${id}/status`).set(bearer(session)).set(FORM_ORIGIN_HEADER, 'formulario').send(body);
+    expect((await patch(row.resellerId, { ativo: 1 }).expect(200)).body).toEqual({ ok: true, ativo: 1, alterada: true });
+    expect((await sut.dataSource.getRepository(Reseller).findOneByOrFail({ resellerId: row.resellerId })).ativo).toBe(1);
+    expect((await get('/api/admin/revendas/contador/ativos').expect(200)).body).toEqual({ total: before + 1 });
+    // Asked again: already active, nothing changes and no second entry is written.
+    expect((await patch(row.resellerId, { ativo: 1 }).expect(200)).body).toEqual({ ok: true, ativo: 1, alterada: false });
+    const entries = await sut.dataSource.getRepository(AuditEntry).findBy({ action: 'reseller.status' as never, targetId: row.resellerId });
+    expect(entries.map((entry) => JSON.parse(entry.summary ?? '{}'))).toEqual([{ ativo: 1 }]);
+
+    // A row that does not exist, a malformed id, a bad value: a Portuguese error, and no row or entry changes.
+    const unknown = await patch(999_999, { ativo: 0 }).expect(404);
+    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', message: 'Revenda não encontrada.' });
+    await patch('1e1', { ativo: 0 }).expect(400);
+    const bad = await patch(row.resellerId, { ativo: 2 }).expect(400);
+    expect(bad.body.errors.ativo).toBe('Informe o status: 1 (ativo) ou 0 (inativo).');
+    await patch(row.resellerId, { ativo: 0, nome: 'Outro nome' }).expect(400);
+    expect((await sut.dataSource.getRepository(Reseller).findOneByOrFail({ resellerId: row.resellerId })).ativo).toBe(1);
+    expect(await sut.dataSource.getRepository(AuditEntry).countBy({ action: 'reseller.status' as never, targetId: row.resellerId })).toBe(1);
+    await request(sut.server).patch(`/api/admin/revendas/${row.resellerId}/status`).send({ ativo: 0 }).expect(401);
+  });
+
   it('documents its routes in the OpenAPI document, with the declared texts and query', async () => {
     const document = (await request(sut.server).get('/api/docs.json').set(bearer(admin)).expect(200)).body as {
       paths: Record<string, Record<string, { summary?: string; parameters?: { name: string }[] }>>;
@@ -112,6 +151,7 @@ describe('a resource declared once (resellers, in a test module)', () => {
     );
     expect(document.paths['/api/admin/revendas/exportar'].get.summary).toBe('Exporta as revendas');
     expect(document.paths['/api/admin/revendas/status-em-lote'].post.summary).toBe('Ativa ou desativa revendas em lote');
+    expect(document.paths['/api/admin/revendas/{id}/status'].patch.summary).toBe('Ativa ou desativa uma revenda');
     expect(document.paths['/api/admin/revendas/contador/ativos'].get.summary).toBe('Conta as revendas ativas');
   });
 

@@ -180,6 +180,7 @@ export const RESELLERS: ResourceDeclaration<Reseller, ResellerView, StatusListFi
   bulk: {
     input: BulkResellerStatusInput,
     summary: 'Ativa ou desativa revendas em lote',
+    row: { summary: 'Ativa ou desativa uma revenda' },
     target: {
       table: 'resellers',
       key: 'reseller_id',

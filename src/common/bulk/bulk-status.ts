@@ -5,11 +5,13 @@ import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AuditEntry } from '../../audit/audit-entry.entity.js';
 import type { AuditActor } from '../../audit/audit-actor.js';
 import type { AuditAction } from '../../shared/audit-actions.js';
-import { ValidationFailedException } from '../http/app.exception.js';
+import { AppException, ValidationFailedException } from '../http/app.exception.js';
+import { ToBinaryFlag } from '../http/binary-flag.js';
 import { isMysql } from '../sql/sql-dialect.js';
 import type { HistoryService } from '../../history/history.service.js';
 import type { LiveNotices } from '../../live/live-notices.js';
 import type { LiveResource } from '../../shared/live.views.js';
+import type { ChangeSource } from '../../shared/history.views.js';
 import { bulkInsert } from '../../database/bulk-insert.js';
 
 /** Rows changed per transaction (and per request: the client asks for the next chunk after each answer). */
@@ -200,14 +202,32 @@ async function statusChunk<T extends ObjectLiteral>(
   const chosen = reached.filter((id) => !except.has(id));
   if (chosen.length === 0) return { alterados: 0, vistos: 0, apos: next };
 
-  const value = input.acao === 'ativar' ? 1 : 0;
-  // Each row's version rises and its history records the change as made by this admin, in a bulk run ("lote").
-  return history.run({ actorId: actor.adminId, actorName: actor.adminName || actor.adminUsername, source: 'lote' }, async (manager) => {
-    const placeholders = chosen.map(() => '?').join(', ');
+  const { alterados, vistos } = await writeStatus(dataSource, chosen, input.acao, target, actor, history, 'lote');
+  return { alterados, vistos, apos: next };
+}
+
+/**
+ * The status of the rows `ids` set to `acao`'s, in one transaction: those not yet in it are changed, each with
+ * its audit entry, and their history records the change as made by this admin from `source` (a bulk run,
+ * "lote", or one row from the back office's list or the API). Answers how many rows it found and changed.
+ */
+async function writeStatus(
+  dataSource: DataSource,
+  ids: number[],
+  acao: BulkAction,
+  target: BulkStatusTarget,
+  actor: AuditActor,
+  history: HistoryService,
+  source: ChangeSource,
+): Promise<{ alterados: number; vistos: number }> {
+  const value = acao === 'ativar' ? 1 : 0;
+  const inBulk = source === 'lote';
+  return history.run({ actorId: actor.adminId, actorName: actor.adminName || actor.adminUsername, source }, async (manager) => {
+    const placeholders = ids.map(() => '?').join(', ');
     const lock = isMysql(dataSource) ? ' FOR UPDATE' : '';
     const existing = (await manager.query(
       `SELECT ${target.key} AS id, ${target.statusColumn} AS status FROM ${target.table} WHERE ${target.key} IN (${placeholders})${lock}`,
-      chosen,
+      ids,
     )) as {
       id: number | string;
       status: number | string;
@@ -218,7 +238,7 @@ async function statusChunk<T extends ObjectLiteral>(
         `UPDATE ${target.table} SET ${target.statusColumn} = ?${target.alsoSet ? `, ${target.alsoSet}` : ''} WHERE ${target.key} IN (${changed.map(() => '?').join(', ')})`,
         [value, ...changed],
       );
-      const summary = JSON.stringify({ [target.statusColumn]: value, em_lote: true });
+      const summary = JSON.stringify(inBulk ? { [target.statusColumn]: value, em_lote: true } : { [target.statusColumn]: value });
       await bulkInsert(
         manager,
         AuditEntry,
@@ -233,6 +253,45 @@ async function statusChunk<T extends ObjectLiteral>(
         })),
       );
     }
-    return { alterados: changed.length, vistos: existing.length, apos: next };
+    return { alterados: changed.length, vistos: existing.length };
   });
+}
+
+/**
+ * The body of one row's status change (a declared resource's `PATCH :id/status`): the companies' own route's,
+ * `{ "ativo": 1 }` or `{ "ativo": 0 }`, whatever the resource's status column is called.
+ */
+export class RowStatusInput {
+  @ApiProperty({ enum: [0, 1], description: 'O novo status da linha: 1 (ativa) ou 0 (inativa).' })
+  @ToBinaryFlag()
+  @IsIn([0, 1], { message: 'Informe o status: 1 (ativo) ou 0 (inativo).' })
+  ativo: 0 | 1;
+}
+
+/** What one row's status change did: the status it is in, and whether it changed (it may already have been). */
+export interface RowStatusResult {
+  ok: true;
+  ativo: 0 | 1;
+  alterada: boolean;
+}
+
+/**
+ * One row's status change, as a list's row button makes it: the same write as a bulk chunk's (audit entry,
+ * history, version), recorded as a change of that row rather than a bulk run. A row that does not exist is 404.
+ */
+export async function rowStatusChange(
+  dataSource: DataSource,
+  id: number,
+  ativo: 0 | 1,
+  target: BulkStatusTarget,
+  actor: AuditActor,
+  history: HistoryService,
+  source: ChangeSource,
+): Promise<RowStatusResult> {
+  const { alterados, vistos } = await writeStatus(dataSource, [id], ativo === 1 ? 'ativar' : 'desativar', target, actor, history, source);
+  if (vistos === 0) {
+    const { one, feminine } = target.task;
+    throw new AppException(404, 'NOT_FOUND', `${one.charAt(0).toUpperCase()}${one.slice(1)} não encontrad${feminine ? 'a' : 'o'}.`);
+  }
+  return { ok: true, ativo, alterada: alterados > 0 };
 }

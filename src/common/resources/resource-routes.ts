@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Post, Query, Res, type StreamableFile, type Type } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, type StreamableFile, type Type } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, ObjectLiteral } from 'typeorm';
@@ -9,10 +9,21 @@ import { HistoryService } from '../../history/history.service.js';
 import { LiveNotices } from '../../live/live-notices.js';
 import type { AuditAction } from '../../shared/audit-actions.js';
 import type { ResourcePageSpec } from '../../shared/resource-page.views.js';
-import { BULK_STATUS_DESCRIPTION, bulkStatusChunk, type BulkChunkResult, type BulkSelectionFields, type BulkStatusTarget } from '../bulk/bulk-status.js';
+import {
+  BULK_STATUS_DESCRIPTION,
+  bulkStatusChunk,
+  rowStatusChange,
+  RowStatusInput,
+  type BulkChunkResult,
+  type BulkSelectionFields,
+  type BulkStatusTarget,
+  type RowStatusResult,
+} from '../bulk/bulk-status.js';
+import { IdPipe } from '../http/id.pipe.js';
 import { exportResponse } from '../export/export-response.js';
 import type { ExportColumn, ExportFormat } from '../export/table-file.js';
-import type { HttpReply } from '../http/http.js';
+import type { HttpReply, HttpRequest } from '../http/http.js';
+import { changeSource } from '../../history/change-context.js';
 import { listInOrder, listPage, type ListFilters, type ListPage, type ListSource } from './list-source.js';
 
 /**
@@ -44,8 +55,11 @@ export interface ResourceDeclaration<Row extends ObjectLiteral, View, Filters ex
     sheet: string;
     columns: ExportColumn<View>[];
   };
-  /** Ativar/Desativar in bulk (the source must then give its selection). */
-  bulk?: { input: Type<unknown>; summary: string; target: BulkStatusTarget };
+  /**
+   * Ativar/Desativar in bulk (the source must then give its selection). With `row`, one row's Ativar/Desativar
+   * too (`PATCH :id/status`, what a row's button sends), for a resource with no status route of its own.
+   */
+  bulk?: { input: Type<unknown>; summary: string; target: BulkStatusTarget; row?: { summary: string } };
   /** The list page, when the generic page (Admin/Recurso, through resourcePage) draws it from this declaration. */
   page?: ResourcePageSpec;
   /** A count the app and the menu show (`contador/ativos`, say). */
@@ -57,6 +71,7 @@ export interface ResourceRouteHandlers<View, Page extends ListPage<View>> {
   list(query: ListFilters): Promise<Page>;
   export(query: ListFilters & { formato?: ExportFormat }, res: HttpReply): Promise<StreamableFile>;
   bulkStatus(input: BulkSelectionFields, actor: AuditActor): Promise<BulkChunkResult>;
+  rowStatus(id: number, input: RowStatusInput, actor: AuditActor, req: HttpRequest): Promise<RowStatusResult>;
   counter(): Promise<{ total: number }>;
 }
 
@@ -78,6 +93,9 @@ function argumentTypes(target: object, method: string, types: unknown[]): void {
 export function ResourceRoutes<Row extends ObjectLiteral, View, Filters extends ListFilters, Counts, Page extends ListPage<View> = ListPage<View>>(
   resource: ResourceDeclaration<Row, View, Filters, Counts>,
 ): Type<ResourceRouteHandlers<View, Page>> {
+  if (resource.page?.activation && !resource.bulk?.row) {
+    throw new Error(`${resource.path}: a page with Ativar/Desativar needs bulk.row (the route its rows' buttons call)`);
+  }
   class Routes implements ResourceRouteHandlers<View, Page> {
     constructor(
       readonly source: ListSource<Row, View, Filters, Counts>,
@@ -108,6 +126,11 @@ export function ResourceRoutes<Row extends ObjectLiteral, View, Filters extends 
         this.history,
         this.notices,
       );
+    }
+
+    async rowStatus(id: number, input: RowStatusInput, actor: AuditActor, req: HttpRequest): Promise<RowStatusResult> {
+      if (!resource.bulk?.row) throw new Error(`${resource.path} declares no row status change`);
+      return rowStatusChange(this.dataSource, id, input.ativo, resource.bulk.target, actor, this.history, changeSource(req));
     }
 
     async counter(): Promise<{ total: number }> {
@@ -155,6 +178,17 @@ export function ResourceRoutes<Row extends ObjectLiteral, View, Filters extends 
   } else {
     // No route: the method stays off the class, so nothing registers it.
     delete (Routes.prototype as Partial<Routes>).bulkStatus;
+  }
+  if (resource.bulk?.row) {
+    // One row, as its button in the list sends it: not a sensitive action (a bulk change over the filters is).
+    argumentTypes(Routes.prototype, 'rowStatus', [Number, RowStatusInput, Object, Object]);
+    Param('id', IdPipe)(Routes.prototype, 'rowStatus', 0);
+    Body()(Routes.prototype, 'rowStatus', 1);
+    CurrentActor()(Routes.prototype, 'rowStatus', 2);
+    Req()(Routes.prototype, 'rowStatus', 3);
+    decorate('rowStatus', ApiOperation({ summary: resource.bulk.row.summary }), Patch(':id/status'), HttpCode(200));
+  } else {
+    delete (Routes.prototype as Partial<Routes>).rowStatus;
   }
   return Routes;
 }

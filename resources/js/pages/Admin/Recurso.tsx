@@ -21,8 +21,12 @@ interface Props extends SharedProps {
   counts: Record<ActiveListFilters['status'], number>;
 }
 
-/** Every declared resource's bulk route takes the same body (BulkSelection): the companies' types stand for them all. */
+/**
+ * Every declared resource's bulk route takes the same body (BulkSelection), and its row route the companies' own
+ * row route's (`{ ativo }`): the companies' types stand for them all.
+ */
 type BulkPath = '/admin/enterprises/status-em-lote';
+type RowStatusPath = `/admin/enterprises/${number}/status`;
 
 /** A field's value as text: the rows are JSON, so a value is a string, a number or null. */
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : 'N/A');
@@ -67,8 +71,8 @@ function listSpec(spec: ResourcePageSpec): ResourceListSpec<Row, ActiveListFilte
     activation: activation && {
       noun: { one: activation.one, many: activation.many, feminine: activation.feminine },
       isActive: (row) => Number(row[activation.statusField]) === 1,
-      // One row is a selection of one: the declared bulk route changes it, with its audit entry and history.
-      send: (row, active) => api('POST', bulkPath, { acao: active ? 'ativar' : 'desativar', ids: [Number(row[spec.idField])] }),
+      // The declared row route (not a sensitive action, as a bulk change over the filters is).
+      send: (row, active) => api('PATCH', `${spec.apiPath}/${Number(row[spec.idField])}/status` as RowStatusPath, { ativo: active }),
       bulkPath,
     },
     errorMessage: spec.errorMessage,
