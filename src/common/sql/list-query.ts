@@ -237,7 +237,22 @@ async function readDeferred<T extends ObjectLiteral>(query: SelectQueryBuilder<T
 type Hydrator = (raw: Record<string, unknown>[]) => ObjectLiteral[];
 
 /** The main alias's columns as the statement names them (`u_user_id`), per entity and alias. */
-const hydratedColumns = new WeakMap<EntityMetadata, Map<string, [string, ColumnMetadata][] | null>>();
+const hydratedColumns = new WeakMap<EntityMetadata, Map<string, HydratedColumn[] | null>>();
+
+/** A column as a page's rows read it: its alias in the statement, and whether its value is stored as it comes. */
+type HydratedColumn = [alias: string, column: ColumnMetadata, asIs: boolean];
+
+/**
+ * The column types whose values the drivers convert when they read them (MySQL's and SQLite's
+ * prepareHydratedValue): dates, booleans, JSON, arrays, enums. Any other type named by a string (varchar,
+ * integer…) is returned as the database client gave it, so it is stored without the call.
+ */
+const CONVERTED_TYPES = new Set(['bool', 'boolean', 'datetime', 'date', 'time', 'json', 'jsonb', 'simple-json', 'simple-array', 'enum', 'simple-enum', 'set']);
+
+/** Whether a column's value goes into the entity as the database client gave it (what the driver would do). */
+function storedAsIs(column: ColumnMetadata): boolean {
+  return typeof column.type === 'string' && !CONVERTED_TYPES.has(column.type) && !column.transformer && !column.embeddedMetadata;
+}
 
 /**
  * How the rows of `query` become entities from the main alias's columns, with the driver's own conversions,
@@ -254,7 +269,7 @@ function hydrator<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Hydrat
   if (columns === undefined) {
     const named = metadata.columns
       .filter((column) => !column.isVirtual)
-      .map((column): [string, ColumnMetadata] => [`${query.alias}_${column.databaseName}`, column]);
+      .map((column): HydratedColumn => [`${query.alias}_${column.databaseName}`, column, storedAsIs(column)]);
     columns = named.every(([alias]) => !driver.maxAliasLength || alias.length <= driver.maxAliasLength) ? named : null;
     perAlias.set(query.alias, columns);
   }
@@ -263,9 +278,11 @@ function hydrator<T extends ObjectLiteral>(query: SelectQueryBuilder<T>): Hydrat
   return (raw) =>
     raw.map((row) => {
       const entity = metadata.create() as ObjectLiteral;
-      for (const [alias, column] of hydrated) {
+      for (const [alias, column, asIs] of hydrated) {
         const value = row[alias];
-        if (value !== undefined) column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
+        if (value === undefined) continue;
+        if (asIs) entity[column.propertyName] = value;
+        else column.setEntityValue(entity, driver.prepareHydratedValue(value, column));
       }
       return entity;
     });
