@@ -273,6 +273,27 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
     await page.context().close();
   });
 
+  it('ticks a box at once before the page comes to life, and the page knows it once it has', async () => {
+    const page = await open(390);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/build/assets/*.js', async (route) => {
+      if (!/\/assets\/public-[\w-]+\.js$/.test(route.request().url())) await held;
+      await route.continue();
+    });
+    await page.goto(`${app.baseUrl}/excluir-conta`);
+    await page.getByLabel('E-mail da conta').fill('quem.pediu@example.com');
+    // The browser ticks it as it is tapped (check() fails when a click does not change the box).
+    await page.getByLabel('Não sou um robô').check();
+    await page.getByRole('button', { name: 'Excluir conta' }).click();
+    expect(await page.locator('#app[data-hydrated]').count()).toBe(0);
+
+    release();
+    // The form is sent only with the box ticked: its answer says the page took the tick.
+    await page.getByText(/Se existir uma conta com este e-mail, enviamos um link/).waitFor();
+    await page.context().close();
+  });
+
   it('keeps the JavaScript loaded by / within its budget: 50 KB gzip, all of it', async () => {
     const page = await open();
     const scripts: string[] = [];
