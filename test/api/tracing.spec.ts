@@ -70,7 +70,11 @@ async function tracedInstance(env: Record<string, string>, logLines?: string[]):
   return spawnInstance({ ...database, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, ...env }, { logLines });
 }
 
-describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+// Each test starts a server process of its own (migrations included), which spawnInstance waits up to 60 s for
+// on a loaded machine: the tests get that time, and more than the API suite's usual 30 s.
+const SPAWNING = { timeout: 90_000 };
+
+describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
   it('sends one trace per request, named by its route template, with its database statements, and puts its ids in the log line', async () => {
     const service = `agromaq-${randomBytes(3).toString('hex')}`;
     const logLines: string[] = [];
@@ -163,7 +167,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   });
 });
 
-describe('without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+describe('without OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
   it('sends nothing, and the log lines carry the request id but no trace ids', async () => {
     const before = receiver.spans.length;
     const database = testDatabaseEnv();
