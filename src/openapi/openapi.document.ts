@@ -126,8 +126,33 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
   return {
     ...document,
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
-    components: { ...document.components, schemas: { ...document.components?.schemas, ...schemas } },
+    components: { ...document.components, schemas: { ...document.components?.schemas, ...usedSchemas(schemas, paths) } },
   };
+}
+
+/**
+ * The answer schemas the paths refer to, directly or through another schema: responses.json is made from the
+ * handlers' types, and a declared resource's handler that registers no route (a bulk change it does not declare)
+ * leaves a schema no operation answers.
+ */
+function usedSchemas(schemas: Record<string, Schema>, paths: OpenAPIObject['paths']): Record<string, Schema> {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
+          const name = inner.slice('#/components/schemas/'.length);
+          if (!used.has(name) && schemas[name]) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(inner);
+      }
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
 }
 
 /** Adds to an operation what the code says of its route: the answer's schema, the errors, the access. */
