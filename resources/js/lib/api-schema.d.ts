@@ -2404,13 +2404,6 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        RowStatusResult: {
-            alterada: boolean;
-            /** @enum {number} */
-            ativo: 0 | 1;
-            /** @constant */
-            ok: true;
-        };
         SendContactInput: {
             email: string;
             mensagem: string;
