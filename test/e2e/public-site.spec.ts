@@ -26,6 +26,20 @@ async function open(width = 1440, consent: 'true' | 'false' | null = 'false', ja
   return context.newPage();
 }
 
+/**
+ * Holds back every script but the public entry until the returned function is called: the server's page arrives
+ * whole and is drawn, but is not alive yet, as on a weak connection.
+ */
+async function holdPageCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/build/assets/*.js', async (route) => {
+    if (!/\/assets\/public-[\w-]+\.js$/.test(route.request().url())) await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe.skipIf(!browserAvailable)('public site in Chromium', () => {
   it('renders every public page on the server, with its title and main heading, before any script runs', async () => {
     const page = await open(1440, 'false', false);
@@ -246,14 +260,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
 
   it('keeps what is typed and tapped before the page comes to life, and acts on it once it has', async () => {
     const page = await open(390);
-    // The server's page arrives whole; every script but the public entry is held back, so the form is drawn but
-    // not alive yet, as on a weak connection.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/build/assets/*.js', async (route) => {
-      if (!/\/assets\/public-[\w-]+\.js$/.test(route.request().url())) await held;
-      await route.continue();
-    });
+    const release = await holdPageCode(page);
     await page.goto(`${app.baseUrl}/contato`);
     await page.getByLabel('Nome').fill('Lúcia Helena Prado');
     await page.getByLabel('E-mail').fill('lucia@sitiosaojose.com.br');
@@ -275,12 +282,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
 
   it('ticks a box at once before the page comes to life, and the page knows it once it has', async () => {
     const page = await open(390);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/build/assets/*.js', async (route) => {
-      if (!/\/assets\/public-[\w-]+\.js$/.test(route.request().url())) await held;
-      await route.continue();
-    });
+    const release = await holdPageCode(page);
     await page.goto(`${app.baseUrl}/excluir-conta`);
     await page.getByLabel('E-mail da conta').fill('quem.pediu@example.com');
     // The browser ticks it as it is tapped (check() fails when a click does not change the box).
