@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { Admin } from '../auth/admin.entity.js';
-import { ResourceList, type ListRun } from '../common/resources/list-source.js';
+import { ResourceList, type KeptCountsOf, type ListRun } from '../common/resources/list-source.js';
 import type { ResourceDeclaration } from '../common/resources/resource-routes.js';
 import type { OrderColumn, SortDirection } from '../common/sql/list-query.js';
 import { KeptCounts } from '../database/kept-counts.js';
@@ -28,6 +28,13 @@ function dateColumns(status: ContactStatus): OrderColumn[] {
   return status === 'pendente' ? [{ path: 'c.createdAt', column: 'c.created_at' }] : [{ path: 'c.respondedAt', column: 'c.responded_at' }];
 }
 
+function contactCounts(perStatus: Map<string, number>): ContactCounts {
+  return { pendente: perStatus.get('pendente') ?? 0, respondido: perStatus.get('respondido') ?? 0 };
+}
+
+/** The messages per status, kept by the database. */
+const CONTACT_COUNTS: KeptCountsOf<ContactCounts> = { subject: 'contacts.status', counts: contactCounts };
+
 /** The contact messages' list: one status per tab, pending ones newest first, answered ones by latest answer. */
 @Injectable()
 export class ContactList extends ResourceList<Contact, ContactView, ContactListFilters, ContactCounts> {
@@ -43,8 +50,11 @@ export class ContactList extends ResourceList<Contact, ContactView, ContactListF
 
   /** How many messages each tab holds (kept counts). */
   async counts(): Promise<ContactCounts> {
-    const perStatus = await this.kept.buckets('contacts.status');
-    return { pendente: perStatus.get('pendente') ?? 0, respondido: perStatus.get('respondido') ?? 0 };
+    return contactCounts(await this.kept.buckets(CONTACT_COUNTS.subject));
+  }
+
+  countsKept(): KeptCountsOf<ContactCounts> {
+    return CONTACT_COUNTS;
   }
 
   total(counts: ContactCounts, filters: ContactListFilters): number {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { BoundedCache } from '../common/bounded-cache.js';
 import { plainQuery } from '../common/sql/plain-query.js';
+import { isMysql } from '../common/sql/sql-dialect.js';
 
 /** How many exact search totals are remembered (each is a few bytes). */
 const CACHE_ENTRIES = 2000;
@@ -101,6 +102,27 @@ export class KeptCounts {
     this.computing.set(cacheKey, computation);
     return computation;
   }
+}
+
+/**
+ * A subject's buckets as one column of another statement (`1=900,0=100`), so that a list page reads its rows and
+ * the counts it is laid out by in one statement, hence one snapshot. The subject is bound as `:keptSubject`.
+ */
+export function bucketsColumn(on: Pick<DataSource, 'options'>): string {
+  const pairs = isMysql(on) ? "GROUP_CONCAT(bucket, '=', total SEPARATOR ',')" : "group_concat(bucket || '=' || total, ',')";
+  return `(SELECT ${pairs} FROM row_counts WHERE subject = :keptSubject)`;
+}
+
+/** The buckets bucketsColumn read (none when the subject has no row yet). */
+export function parseBuckets(column: unknown): Map<string, number> {
+  const buckets = new Map<string, number>();
+  const text = typeof column === 'string' ? column : Buffer.isBuffer(column) ? column.toString('utf8') : '';
+  if (text === '') return buckets;
+  for (const pair of text.split(',')) {
+    const at = pair.lastIndexOf('=');
+    buckets.set(pair.slice(0, at), Number(pair.slice(at + 1)));
+  }
+  return buckets;
 }
 
 /** Counts per status bucket ('1' active, '0' inactive) as the status filters show them. */

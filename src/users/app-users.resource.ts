@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BulkStatusTarget } from '../common/bulk/bulk-status.js';
 import { CitiesService } from '../cities/cities.service.js';
-import { ResourceList, type ListRun } from '../common/resources/list-source.js';
+import { ResourceList, type KeptCountsOf, type ListRun } from '../common/resources/list-source.js';
 import type { ResourceDeclaration } from '../common/resources/resource-routes.js';
 import { dayStartUtc } from '../common/sao-paulo-day.js';
 import { searchWords } from '../common/search-text.js';
@@ -65,6 +65,9 @@ function registrationDays(filters: UserListFilters): RegistrationDays {
   return { ...(from ? { from: { day: filters.date_from!, start: from } } : {}), ...(to ? { to: { day: filters.date_to!, start: to } } : {}) };
 }
 
+/** Users per status, kept by the database. */
+const USERS_PER_STATUS: KeptCountsOf<AppUserCounts> = { subject: 'app_users.status', counts: statusCounts };
+
 /** The app users' list: status tabs, registration days, search (own words, company, cargo), sorts, kept counts. */
 @Injectable()
 export class AppUserList extends ResourceList<AppUser, AppUserView, UserListFilters, AppUserCounts> {
@@ -93,13 +96,18 @@ export class AppUserList extends ResourceList<AppUser, AppUserView, UserListFilt
     );
   }
 
+  countsKept(filters: UserListFilters): KeptCountsOf<AppUserCounts> | null {
+    const days = registrationDays(filters);
+    return textSearch(filters.busca).active || days.from || days.to ? null : USERS_PER_STATUS;
+  }
+
   total(counts: AppUserCounts, filters: UserListFilters): number {
     return counts[filters.status ?? 'todos'];
   }
 
   /** Users per status, all or registered on the given days, from the kept counts. */
   async keptCounts(days: RegistrationDays = {}): Promise<AppUserCounts> {
-    if (!days.from && !days.to) return statusCounts(await this.kept.buckets('app_users.status'));
+    if (!days.from && !days.to) return statusCounts(await this.kept.buckets(USERS_PER_STATUS.subject));
     return statusCounts(await this.kept.daysPerBucket('app_users', days.from?.day, days.to?.day));
   }
 

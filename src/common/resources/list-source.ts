@@ -1,11 +1,14 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { bucketsColumn, parseBuckets } from '../../database/kept-counts.js';
 import { DEFAULT_PAGE_SIZE } from '../http/page.query.js';
 import {
   EXPORT_BATCH,
   keysetBatches,
   orderBy,
   readPage,
+  readPageWith,
   readParts,
+  windowWithin,
   type OrderColumn,
   type PageReading,
   type PageWindow,
@@ -58,6 +61,17 @@ export interface ListSource<Row extends ObjectLiteral, View, Filters extends Lis
   views(rows: Row[]): Promise<View[]>;
   /** Every row of the filters and search, unordered: what "Selecionar todos os N resultados" selects. */
   selection?(filters: Filters, everyRow: boolean): Promise<() => SelectQueryBuilder<Row>>;
+  /**
+   * When the filters' counts are kept counts alone (no search): their subject and how its buckets make the
+   * counts, so that a page can read its rows and its counts in one statement (listPage); null otherwise.
+   */
+  countsKept?(filters: Filters): KeptCountsOf<Counts> | null;
+}
+
+/** Counts made of one subject's kept counts (e.g. `contacts.status`: rows per status). */
+export interface KeptCountsOf<Counts> {
+  subject: string;
+  counts(buckets: Map<string, number>): Counts;
 }
 
 /** A page of a resource's list under its filters, with the total that match them. */
@@ -67,7 +81,13 @@ export async function listPage<Row extends ObjectLiteral, View, Filters extends 
 ): Promise<ListPage<View>> {
   const page = filters.page ?? 1;
   const pageSize = filters.pageSize ?? DEFAULT_PAGE_SIZE;
+  const kept = source.countsKept?.(filters) ?? null;
+  if (kept) {
+    const read = await pageWithCounts(source, filters, kept, page, pageSize);
+    if (read) return read;
+  }
   const counts = await source.counts(filters);
+  if (kept) lastCounts(source).set(kept.subject, counts);
   const runs = await source.runs(filters, counts);
   const rows = await readParts(
     runs.map((run) => ({
@@ -81,6 +101,71 @@ export async function listPage<Row extends ObjectLiteral, View, Filters extends 
     pageSize,
   );
   return { data: await source.views(rows), total: source.total(counts, filters), page, pageSize };
+}
+
+/** The counts each source last read, per kept subject: the guess a page's window starts from. */
+const lastSeen = new WeakMap<object, Map<string, unknown>>();
+
+function lastCounts(source: object): Map<string, unknown> {
+  let seen = lastSeen.get(source);
+  if (!seen) lastSeen.set(source, (seen = new Map()));
+  return seen;
+}
+
+/** Whether two counts (flat records of numbers) are equal. */
+function sameCounts(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
+}
+
+function sameWindow(a: PageWindow | null, b: PageWindow | null): boolean {
+  return a === b || (a !== null && b !== null && a.offset === b.offset && a.limit === b.limit && a.reversed === b.reversed);
+}
+
+/** The window of a page in a list of one run (what readParts reads), or null when the page is past its end. */
+function runWindow(page: number, pageSize: number, total: number): PageWindow | null {
+  const offset = (page - 1) * pageSize;
+  return offset < total ? windowWithin(offset, Math.min(pageSize, total - offset), total) : null;
+}
+
+/**
+ * A page of a list whose counts are kept counts, in one statement: the window is laid out from the counts this
+ * instance last read, the statement reads the page's rows and the current counts together (one snapshot), and
+ * the page stands when those counts lay out the same window. Null when it does not, or when the page is empty or
+ * is not one run read through a kept statement: listPage then reads the counts first, as for any list.
+ */
+async function pageWithCounts<Row extends ObjectLiteral, View, Filters extends ListFilters, Counts>(
+  source: ListSource<Row, View, Filters, Counts>,
+  filters: Filters,
+  kept: KeptCountsOf<Counts>,
+  page: number,
+  pageSize: number,
+): Promise<ListPage<View> | null> {
+  const guess = lastCounts(source).get(kept.subject) as Counts | undefined;
+  if (guess === undefined) return null;
+  const runs = await source.runs(filters, guess);
+  const window = runs.length === 1 ? runWindow(page, pageSize, runs[0].total) : null;
+  if (!window) return null;
+  const [run] = runs;
+  const { query, reading } = await run.page(window);
+  if (!reading?.kept || reading.deferredBy) return null;
+  const on = reading.kept.on;
+  const read = await readPageWith(query, orderBy(run.columns, source.key, run.direction), window, reading.kept, {
+    name: `counts:${kept.subject}`,
+    sql: bucketsColumn(on),
+    parameters: { keptSubject: kept.subject },
+  });
+  if (!read || read.rows.length === 0) return null;
+  const counts = kept.counts(parseBuckets(read.value));
+  lastCounts(source).set(kept.subject, counts);
+  if (!sameCounts(counts, guess)) {
+    const now = await source.runs(filters, counts);
+    if (now.length !== 1 || !sameWindow(window, runWindow(page, pageSize, now[0].total))) return null;
+  }
+  return { data: await source.views(read.rows), total: source.total(counts, filters), page, pageSize };
 }
 
 /**

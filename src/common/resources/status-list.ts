@@ -12,7 +12,7 @@ import {
   type TextSearch,
 } from '../sql/list-query.js';
 import { isMysql } from '../sql/sql-dialect.js';
-import { ResourceList, type ListFilters, type ListRun } from './list-source.js';
+import { ResourceList, type KeptCountsOf, type ListFilters, type ListRun } from './list-source.js';
 
 /** The rows of each status tab. */
 export interface StatusCounts {
@@ -112,6 +112,10 @@ export abstract class StatusTabList<Row extends ObjectLiteral, View, Sort extend
   /** Rows per status, from the kept counts. */
   async keptCounts(): Promise<StatusCounts> {
     return statusCounts(await this.kept.buckets(`${this.shape.subject}.status`));
+  }
+
+  countsKept(filters: StatusListFilters<Sort>): KeptCountsOf<StatusCounts> | null {
+    return textSearch(filters.busca).active ? null : { subject: `${this.shape.subject}.status`, counts: statusCounts };
   }
 
   async runs(filters: StatusListFilters<Sort>, counts: StatusCounts | null): Promise<ListRun<Row>[]> {

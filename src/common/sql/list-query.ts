@@ -164,6 +164,20 @@ export interface PageReading {
   kept?: { shape: string; on: DataSource };
 }
 
+/** The builder of a page's statement: `query` in `order` (property paths), flipped when the window is read from the end. */
+function orderedFor<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T> | (() => SelectQueryBuilder<T>),
+  order: [string, 'ASC' | 'DESC'][],
+  window: PageWindow,
+): () => SelectQueryBuilder<T> {
+  return () => {
+    const builder = typeof query === 'function' ? query() : query;
+    const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
+    order.forEach(([path, direction], index) => (index === 0 ? builder.orderBy(path, flip(direction)) : builder.addOrderBy(path, flip(direction))));
+    return builder;
+  };
+}
+
 /** Reads a page of `query` (a builder, or what makes one) in `order` (property paths), through `window`. */
 export async function readPage<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T> | (() => SelectQueryBuilder<T>),
@@ -171,12 +185,7 @@ export async function readPage<T extends ObjectLiteral>(
   window: PageWindow,
   reading: PageReading = {},
 ): Promise<T[]> {
-  const ordered = () => {
-    const builder = typeof query === 'function' ? query() : query;
-    const flip = (direction: 'ASC' | 'DESC') => (window.reversed ? (direction === 'ASC' ? 'DESC' : 'ASC') : direction);
-    order.forEach(([path, direction], index) => (index === 0 ? builder.orderBy(path, flip(direction)) : builder.addOrderBy(path, flip(direction))));
-    return builder;
-  };
+  const ordered = orderedFor(query, order, window);
   let rows: T[];
   if (reading.kept && !reading.deferredBy) {
     rows = await readKept(ordered, reading.kept.on, `${reading.kept.shape}|${window.reversed ? 'end' : 'start'}`, window);
@@ -186,6 +195,38 @@ export async function readPage<T extends ObjectLiteral>(
     rows = reading.deferredBy ? await readDeferred(builder, reading.deferredBy) : await readEntities(builder);
   }
   return window.reversed ? rows.reverse() : rows;
+}
+
+/** One more value a page's statement reads beside its rows: an SQL expression and its named parameters. */
+export interface PageColumn {
+  /** Names the column in the kept statements' shapes. */
+  name: string;
+  sql: string;
+  parameters: Record<string, unknown>;
+}
+
+/** The alias of readPageWith's column. */
+const PAGE_COLUMN = 'page_column';
+
+/**
+ * A page read through a kept statement (a reading with `kept` and no deferredBy) with `column` read by the same
+ * statement: the rows and the column's value (undefined when the page is empty), from one snapshot of the
+ * database; null when the rows cannot be read this way (no hydrator), for the caller to read them with readPage.
+ */
+export async function readPageWith<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T> | (() => SelectQueryBuilder<T>),
+  order: [string, 'ASC' | 'DESC'][],
+  window: PageWindow,
+  kept: NonNullable<PageReading['kept']>,
+  column: PageColumn,
+): Promise<{ rows: T[]; value: unknown } | null> {
+  const ordered = orderedFor(query, order, window);
+  const build = () => ordered().addSelect(column.sql, PAGE_COLUMN).setParameters(column.parameters);
+  const statement = keptStatement(build, kept.on, `${kept.shape}|${column.name}|${window.reversed ? 'end' : 'start'}`);
+  if (!statement.hydrate) return null;
+  const raw = await plainQuery<Record<string, unknown>>(kept.on, statement.sql + windowSql(window), statement.parameters);
+  const rows = statement.hydrate(raw) as T[];
+  return { rows: window.reversed ? rows.reverse() : rows, value: raw[0]?.[PAGE_COLUMN] };
 }
 
 /** A page statement without its window, and how its rows become entities (null: through getMany). */
@@ -199,11 +240,8 @@ interface KeptStatement {
 const KEPT_STATEMENTS = 500;
 const keptStatements = new WeakMap<DataSource, Map<string, KeptStatement>>();
 
-/**
- * A page through a kept statement: built by the query builder the first time its shape is read on this
- * database, then run as it is, with the window's LIMIT and OFFSET (whole numbers) added.
- */
-async function readKept<T extends ObjectLiteral>(build: () => SelectQueryBuilder<T>, on: DataSource, shape: string, window: PageWindow): Promise<T[]> {
+/** The kept statement of `shape` on a database, built by `build` the first time it is asked for. */
+function keptStatement(build: () => SelectQueryBuilder<ObjectLiteral>, on: DataSource, shape: string): KeptStatement {
   let byShape = keptStatements.get(on);
   if (!byShape) keptStatements.set(on, (byShape = new Map()));
   let statement = byShape.get(shape);
@@ -214,9 +252,22 @@ async function readKept<T extends ObjectLiteral>(build: () => SelectQueryBuilder
     if (byShape.size >= KEPT_STATEMENTS) byShape.delete(byShape.keys().next().value as string);
     byShape.set(shape, statement);
   }
+  return statement;
+}
+
+/** A window as the LIMIT and OFFSET of a statement (whole numbers, written into it). */
+function windowSql(window: PageWindow): string {
+  return ` LIMIT ${Math.trunc(window.limit)} OFFSET ${Math.trunc(window.offset)}`;
+}
+
+/**
+ * A page through a kept statement: built by the query builder the first time its shape is read on this
+ * database, then run as it is, with the window's LIMIT and OFFSET added.
+ */
+async function readKept<T extends ObjectLiteral>(build: () => SelectQueryBuilder<T>, on: DataSource, shape: string, window: PageWindow): Promise<T[]> {
+  const statement = keptStatement(build, on, shape);
   if (!statement.hydrate) return build().offset(window.offset).limit(window.limit).getMany();
-  const page = ` LIMIT ${Math.trunc(window.limit)} OFFSET ${Math.trunc(window.offset)}`;
-  return statement.hydrate(await plainQuery<Record<string, unknown>>(on, statement.sql + page, statement.parameters)) as T[];
+  return statement.hydrate(await plainQuery<Record<string, unknown>>(on, statement.sql + windowSql(window), statement.parameters)) as T[];
 }
 
 /** The page's keys by one statement, then their rows by key, in the keys' order. */
