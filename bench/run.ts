@@ -220,7 +220,7 @@ async function main() {
     const monthAgo = new Date(Date.now() - 33 * 86_400_000).toISOString().slice(0, 10);
     baseline = await startBaseline(db, baselineQueries(lastCompanies, lastUsers, { companies: companies.total, users: users.total }));
     nestBaseline = await startNestBaseline(await (await fetch(`${base}/robots.txt`)).text());
-    if (flags.profile) await profileRoutes(auth, [`/robots.txt`, '/api/admin/enterprises?status=ativos&page=1']);
+    if (flags.profile) await profileRoutes(auth, (process.env.PROFILE_ROUTES ?? '/robots.txt,/api/admin/enterprises?status=ativos&page=1').split(','));
 
     const allScenarios: Scenario[] = [
       { group: 'list', name: 'companies ativos, page 1', path: '/api/admin/enterprises?status=ativos&page=1', baseline: 'companies-first' },

@@ -1,5 +1,6 @@
 import type { ContactView } from '../shared/contact.views.js';
 import type { Contact } from './contact.entity.js';
+import { isoTime } from '../common/iso-time.js';
 
 /** A message as the API answers it, with the name of the admin who answered it. */
 export function contactView(row: Contact, respondedByName: string | null): ContactView {
@@ -11,10 +12,10 @@ export function contactView(row: Contact, respondedByName: string | null): Conta
     mensagem: row.mensagem,
     status: row.status,
     response_channel: row.responseChannel,
-    responded_at: row.respondedAt ? new Date(row.respondedAt).toISOString() : null,
+    responded_at: row.respondedAt ? isoTime(row.respondedAt) : null,
     responded_by: row.respondedBy,
     responded_by_nome: respondedByName,
-    created_at: new Date(row.createdAt).toISOString(),
+    created_at: isoTime(row.createdAt),
     version: Number(row.version),
   };
 }

@@ -4,6 +4,7 @@ import { logoUrl } from '../logos/logos.service.js';
 import type { AddressView, EnterpriseView } from '../shared/enterprise.views.js';
 import type { EnterpriseBilling } from './enterprise-billing.entity.js';
 import type { Enterprise } from './enterprise.entity.js';
+import { isoTime } from '../common/iso-time.js';
 
 /** A company's or an address's stored values as the form sends them (an empty value left out). */
 export function formValues(row: Record<string, HistoryValue | undefined>): Record<string, unknown> {
@@ -49,8 +50,8 @@ export function enterpriseView(row: Enterprise, city: City | null): EnterpriseVi
     representada_logo_url: row.representadaLogo ? logoUrl(row.representadaLogo) : null,
     ativo: Number(row.ativo),
     score: Number(row.score),
-    created_at: new Date(row.createdAt).toISOString(),
-    updated_at: new Date(row.updatedAt).toISOString(),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
     version: Number(row.version),
   };
 }

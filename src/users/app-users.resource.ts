@@ -22,6 +22,7 @@ import { AppUsersRepository, type CompanyIds, type RegistrationDays, type Search
 import { ExportUsersQuery, USER_COLUMNS } from './app-users.export.js';
 import { BulkUserStatusInput, ListUsersQuery, type UserSort, type UserStatusFilter } from './dto/list-users.query.js';
 import { UserLookupsService } from './user-lookups.service.js';
+import { isoTime } from '../common/iso-time.js';
 
 export interface UserListFilters {
   status?: UserStatusFilter;
@@ -209,9 +210,9 @@ export class AppUserList extends ResourceList<AppUser, AppUserView, UserListFilt
         cidade_nome: city?.name ?? null,
         cidade_uf: city?.code ?? null,
         status: Number(row.status),
-        date_added: new Date(row.dateAdded).toISOString(),
-        date_modified: new Date(row.dateModified).toISOString(),
-        plano_valido: row.planoValido ? new Date(row.planoValido).toISOString() : null,
+        date_added: isoTime(row.dateAdded),
+        date_modified: isoTime(row.dateModified),
+        plano_valido: row.planoValido ? isoTime(row.planoValido) : null,
         device_id: row.deviceId,
         version: Number(row.version),
       };

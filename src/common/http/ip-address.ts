@@ -1,10 +1,21 @@
 import { isIP } from 'node:net';
+import { BoundedCache } from '../bounded-cache.js';
+
+/** Addresses already read: every request of a client carries the same text (its X-Forwarded-For hop). */
+const normalized = new BoundedCache<string, { ip: string | null }>(4096);
 
 /**
  * The canonical form of an address as the guards compare it: IPv4-mapped IPv6 (`::ffff:1.2.3.4`) becomes
  * plain IPv4, IPv6 is lower case and compressed. Null when the text is not an IP address.
  */
 export function normalizeIp(value: string): string | null {
+  if (value.length > 64) return normalize(value);
+  let known = normalized.get(value);
+  if (!known) normalized.set(value, (known = { ip: normalize(value) }));
+  return known.ip;
+}
+
+function normalize(value: string): string | null {
   let text = value.trim();
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
   const version = isIP(text);

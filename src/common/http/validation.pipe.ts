@@ -44,22 +44,26 @@ class RememberingValidationPipe extends ValidationPipe {
     // A path parameter is read by its own pipe (IdPipe) from the text as sent: converted here first, `1e1` would
     // reach it as 10.
     if (metadata.type === 'param') return value;
-    if ((metadata.type === 'body' || metadata.type === 'query') && value !== null && typeof value === 'object') {
-      const clean = cleanTextInput(value, metadata.metatype);
-      if (Object.keys(clean.problems).length > 0) throw new ValidationFailedException(clean.problems);
-      value = clean.value;
-    }
     const type = metadata.metatype;
-    if (metadata.type !== 'query' || !type || typeof value !== 'object' || value === null) return super.transform(value, metadata);
+    if (metadata.type !== 'query' || !type || typeof value !== 'object' || value === null) return super.transform(this.clean(value, metadata), metadata);
+    // Remembered by the query as sent: one accepted before was clean text then and is the same now.
     const key = `${Math.floor((Date.now() - SAO_PAULO_OFFSET_MS) / DAY_MS)}|${JSON.stringify(value)}`;
-    if (key.length > REMEMBERED_QUERY_MAX) return super.transform(value, metadata);
+    if (key.length > REMEMBERED_QUERY_MAX) return super.transform(this.clean(value, metadata), metadata);
     let perType = this.accepted.get(type);
     if (!perType) this.accepted.set(type, (perType = new BoundedCache(REMEMBERED_QUERIES)));
     const known = perType.get(key);
     if (known !== undefined) return known;
-    const checked = Object.freeze(await super.transform(value, metadata));
+    const checked = Object.freeze(await super.transform(this.clean(value, metadata), metadata));
     perType.set(key, checked);
     return checked;
+  }
+
+  /** A body's or a query's text under the text rule (cleanTextInput), refused with its problems. */
+  private clean(value: unknown, metadata: ArgumentMetadata): unknown {
+    if ((metadata.type !== 'body' && metadata.type !== 'query') || value === null || typeof value !== 'object') return value;
+    const clean = cleanTextInput(value, metadata.metatype);
+    if (Object.keys(clean.problems).length > 0) throw new ValidationFailedException(clean.problems);
+    return clean.value;
   }
 }
 

@@ -77,8 +77,10 @@ export interface ResourceRouteHandlers<View, Page extends ListPage<View>> {
 
 /** The query's values over the filters' defaults (a value the query leaves out keeps its default). */
 function withDefaults<Filters>(defaults: Partial<Filters>, query: object): Filters {
-  const given = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-  return { ...defaults, ...given } as Filters;
+  const filters: Record<string, unknown> = { ...defaults };
+  const given = query as Record<string, unknown>;
+  for (const key of Object.keys(given)) if (given[key] !== undefined) filters[key] = given[key];
+  return filters as Filters;
 }
 
 /** Declares the type of a handler's argument, as TypeScript would for a written method (validation and OpenAPI read it). */
