@@ -147,6 +147,9 @@ async function startServer(
       JWT_SECRET: secrets.JWT_SECRET,
       APP_KEY: secrets.APP_KEY,
       LOG_LEVEL: 'warn',
+      // The bench logs in once; its exports and bulk changes (sensitive actions) come long after the default
+      // 10 minutes of a 2FA confirmation.
+      STEP_UP_MINUTES: '1440',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'loopback',
       ...env,

@@ -106,7 +106,8 @@ export class KeptCounts {
 
 /**
  * A subject's buckets as one column of another statement (`1=900,0=100`), so that a list page reads its rows and
- * the counts it is laid out by in one statement, hence one snapshot. The subject is bound as `:keptSubject`.
+ * the counts it is laid out by in one statement, hence one snapshot. The subject is bound as `:keptSubject`. For
+ * subjects of a few buckets (the statuses): MySQL's GROUP_CONCAT stops at group_concat_max_len (1 KB by default).
  */
 export function bucketsColumn(on: Pick<DataSource, 'options'>): string {
   const pairs = isMysql(on) ? "GROUP_CONCAT(bucket, '=', total SEPARATOR ',')" : "group_concat(bucket || '=' || total, ',')";
