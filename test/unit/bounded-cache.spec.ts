@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedCache } from '../../src/common/bounded-cache.js';
 
+/** A cache of `capacity` holding `keys` in that order, each with its position from 1. */
+function filled(capacity: number, keys: string[]): BoundedCache<string, number> {
+  const cache = new BoundedCache<string, number>(capacity);
+  keys.forEach((key, index) => cache.set(key, index + 1));
+  return cache;
+}
+
 describe('BoundedCache', () => {
   it('never holds more than its capacity', () => {
     const cache = new BoundedCache<number, number>(10);
@@ -23,11 +30,7 @@ describe('BoundedCache', () => {
   });
 
   it('forgets the least recently used first', () => {
-    const cache = new BoundedCache<string, number>(4);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    cache.set('c', 3);
-    cache.set('d', 4);
+    const cache = filled(4, ['a', 'b', 'c', 'd']);
     expect(cache.get('a')).toBe(1);
     cache.set('e', 5);
     cache.set('f', 6);
@@ -37,10 +40,7 @@ describe('BoundedCache', () => {
   });
 
   it('replaces a value in place, in either generation', () => {
-    const cache = new BoundedCache<string, number>(4);
-    cache.set('a', 1);
-    cache.set('b', 2);
-    cache.set('c', 3);
+    const cache = filled(4, ['a', 'b', 'c']);
     cache.set('a', 10);
     expect(cache.get('a')).toBe(10);
     cache.set('b', 20);
