@@ -401,6 +401,9 @@ async function main() {
 
     // Import: 20,000 new companies from a CSV, its rate and RSS growth, and the companies list while it runs.
     if (!flags.only || 'import'.includes(flags.only) || flags.only.includes('import')) {
+      // After the bulk change of every company, MariaDB purges their old versions for minutes: an import
+      // measured meanwhile writes beside that work.
+      await untilQuiet('import');
       const measured = await importCost(base, auth, () => currentRss(server.pid));
       for (const row of measured) results.push(row);
     }
@@ -804,6 +807,7 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
  * its median round.
  */
 async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>) {
+  await untilQuiet(String(app.url));
   await load(floor, 2);
   const rounds: { app: Result; floorRps: number; ratio: number }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -954,6 +958,37 @@ async function startTraceSink(): Promise<{ url: string; counts: () => { spans: n
   };
 }
 
+/** The machine's busy share over `ms` (all cores, from /proc/stat: everything but idle and iowait). */
+async function machineBusy(ms: number): Promise<number> {
+  const read = () => {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
+  };
+  const before = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = read();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : 0;
+}
+
+/** Busier than this with nothing under load, the machine is still working on something else (MariaDB's purge). */
+const QUIET_BUSY = 0.1;
+const QUIET_MAX_WAIT_MS = 180_000;
+
+/**
+ * Waits until the machine is quiet before a ratio is measured: MariaDB goes on with work of its own after heavy
+ * writes (the purge of old row versions, the change buffer, the full-text index), on one of the two cores the app
+ * and its baseline share, and a ratio measured meanwhile measures that. At most three minutes; says so when it waited.
+ */
+async function untilQuiet(label: string): Promise<void> {
+  const started = performance.now();
+  let busy = await machineBusy(1000);
+  while (busy > QUIET_BUSY && performance.now() - started < QUIET_MAX_WAIT_MS) busy = await machineBusy(1000);
+  const waited = performance.now() - started;
+  if (waited > 1500) console.log(`${label}: waited ${Math.round(waited / 1000)} s for a quiet machine (busy ${Math.round(busy * 100)} %)`);
+}
+
 /** A process's CPU time so far (user + system, µs), from /proc: the clock ticks of its stat line. */
 function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -1029,6 +1064,7 @@ async function tracingCost(
     const rows: Record<string, unknown>[] = [];
     for (const scenario of scenarios) {
       const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
+      await untilQuiet(`${scenario.name}, traced`);
       const before = sink.counts();
       let tracedRequests = 0;
       tracedRequests += (await load(on(traced.base), 2)).requests; // warm-up

@@ -28,6 +28,7 @@ import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { isLongLived, trackInteractiveLoad } from './common/http/interactive-load.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import { securityHeaders } from './common/http/security-headers.js';
+import { requestSteps } from './common/http/request-steps.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
@@ -114,24 +115,22 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     }));
 
     requestLogging(fastify, logger);
-    trackInteractiveLoad(fastify);
-    // Every answer in the request-duration histogram, by route template (event streams stay open: left out).
-    const metrics = app.get(AppMetrics);
-    fastify.addHook('onResponse', (req, reply, done) => {
-      if (!isLongLived(req.url)) metrics.observeRequest(req.method, routeTemplate(req), reply.statusCode, reply.elapsedTime / 1000);
-      done();
-    });
+    // The app's own steps on every request and answer: one hook of each kind runs them all.
+    const steps = requestSteps(fastify);
     const headers = securityHeaders({
       production: config.env === 'production',
       gtmId: config.site.gtmId,
       viteDev: config.viteDev,
       consentCookie: 'cookie_consent',
     });
-    fastify.addHook('onRequest', (req, reply, done) => {
-      headers(req.raw, reply.raw);
-      done();
+    steps.onRequest(headers);
+    steps.onRequest(noStore);
+    trackInteractiveLoad(fastify, steps);
+    // Every answer in the request-duration histogram, by route template (event streams stay open: left out).
+    const metrics = app.get(AppMetrics);
+    steps.onResponse((req, reply) => {
+      if (!isLongLived(req.url)) metrics.observeRequest(req.method, routeTemplate(req), reply.statusCode, reply.elapsedTime / 1000);
     });
-    fastify.addHook('onRequest', noStore);
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
     bodyLimits(fastify);
     await app.register(fastifyMultipart, { limits: LOGO_UPLOAD_LIMITS });
@@ -173,10 +172,9 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
 }
 
 /** Admin pages and answers (the login's included) carry personal data and tokens: never kept in a cache. */
-function noStore(req: HttpRequest, reply: HttpReply, done: () => void): void {
+function noStore(req: HttpRequest, reply: HttpReply): void {
   const path = requestPath(req);
   if (/^\/(api\/)?admin(\/|$)/.test(path)) reply.header('Cache-Control', 'no-store');
-  done();
 }
 
 function noSniff(reply: HttpReply): void {

@@ -40,6 +40,14 @@ export function requestToken(req: HttpRequest, cookie: AdminCookie): string | un
  * then @Sensitive() (a recent 2FA confirmation).
  * Page visits that fail are redirected; API calls get 401/403 with a code.
  */
+/** What a route's decorators say about its access: read once per route. */
+interface RouteMarks {
+  open: boolean | 'api-docs' | undefined;
+  notActivity: boolean;
+  roles: AdminRole[] | undefined;
+  sensitive: boolean;
+}
+
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
@@ -51,14 +59,39 @@ export class AccessGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    const mark = this.reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, targets);
-    // The API's documentation does not exist for anyone with API_DOCS=off.
-    if (mark === 'api-docs' && this.config.apiDocs === 'off') throw new NotFoundException();
-    if (isOpen(mark, this.config.apiDocs)) return true;
+  /** Each route's marks, read from its decorators once: per controller class, then per handler. */
+  private readonly marks = new WeakMap<object, WeakMap<object, RouteMarks>>();
 
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const marks = this.marksOf(context);
+    // The API's documentation does not exist for anyone with API_DOCS=off.
+    if (marks.open === 'api-docs' && this.config.apiDocs === 'off') throw new NotFoundException();
+    // An open route answers without a promise: nothing of the session is read.
+    if (isOpen(marks.open, this.config.apiDocs)) return true;
+    return this.authorize(context, marks);
+  }
+
+  private marksOf(context: ExecutionContext): RouteMarks {
+    const handler = context.getHandler();
+    const type = context.getClass();
+    let ofClass = this.marks.get(type);
+    if (!ofClass) this.marks.set(type, (ofClass = new WeakMap()));
+    let marks = ofClass.get(handler);
+    if (!marks) {
+      const targets = [handler, type];
+      marks = {
+        open: this.reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, targets),
+        notActivity: this.reflector.getAllAndOverride<boolean | undefined>(NOT_ACTIVITY, targets) === true,
+        roles: this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets),
+        sensitive: this.reflector.getAllAndOverride<boolean | undefined>(SENSITIVE, targets) === true,
+      };
+      ofClass.set(handler, marks);
+    }
+    return marks;
+  }
+
+  private async authorize(context: ExecutionContext, marks: RouteMarks): Promise<boolean> {
     const req = context.switchToHttp().getRequest<HttpRequest>();
     const isPage = !this.inertia.isApiPath(requestPath(req));
     try {
@@ -72,12 +105,11 @@ export class AccessGuard implements CanActivate {
       req.admin = admin;
       await this.ips.touch(ip);
       // The person's activity keeps the session from ending idle; what the browser does by itself does not.
-      const automatic = this.reflector.getAllAndOverride<boolean | undefined>(NOT_ACTIVITY, targets) === true || header(req, AUTOMATIC_REQUEST_HEADER) === '1';
+      const automatic = marks.notActivity || header(req, AUTOMATIC_REQUEST_HEADER) === '1';
       await this.auth.touchSession(admin.jti, !automatic);
 
-      const roles = this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets);
-      if (roles && !roles.includes(admin.role)) throw new RoleForbiddenException();
-      if (this.reflector.getAllAndOverride<boolean | undefined>(SENSITIVE, targets) === true && !this.auth.confirmedRecently(admin)) {
+      if (marks.roles && !marks.roles.includes(admin.role)) throw new RoleForbiddenException();
+      if (marks.sensitive && !this.auth.confirmedRecently(admin)) {
         throw new StepUpRequiredException();
       }
       return true;

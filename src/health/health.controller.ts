@@ -1,5 +1,5 @@
 import { ApiOperation } from '@nestjs/swagger';
-import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Header, HttpStatus, Inject, Res } from '@nestjs/common';
 import type { HttpReply } from '../common/http/http.js';
 import { DataSource } from 'typeorm';
 import { Public } from '../auth/decorators.js';
@@ -9,6 +9,9 @@ import type { AppConfig } from '../config/app-config.js';
 import { UNAVAILABLE_RETRY_SECONDS } from '../common/http/error-body.js';
 import { LiveEvents } from '../live/live-events.js';
 import { Readiness } from './readiness.js';
+
+/** The liveness answer: the same object every time (Fastify serializes it). */
+const ALIVE = Object.freeze({ status: 'ok' });
 
 type Check = 'up' | 'down';
 
@@ -48,9 +51,9 @@ export class HealthController {
     description: '200 enquanto o processo responde, sem consultar nada: a sonda de vida do orquestrador (reiniciar quando falha).',
   })
   @Get('live')
-  alive(@Res({ passthrough: true }) res: HttpReply) {
-    res.header('Cache-Control', 'no-store');
-    return { status: 'ok' };
+  @Header('Cache-Control', 'no-store')
+  alive() {
+    return ALIVE;
   }
 
   @ApiOperation({

@@ -20,7 +20,7 @@ export const XSRF_MISMATCH_MESSAGE = 'Sua sessão expirou. Recarregue a página 
 export function inertiaHooks(fastify: FastifyInstance, inertia: InertiaService): void {
   // Callback hooks, not async ones: they run on every request, and most of them do nothing more than a header.
   fastify.addHook('onRequest', (req: HttpRequest, reply: HttpReply, done: () => void) => {
-    reply.header('Vary', 'X-Inertia');
+    reply.header('vary', 'X-Inertia');
     if (inertia.isApiPath(requestPath(req))) return done();
     if (req.method === 'GET' && isInertiaRequest(req) && header(req, 'x-inertia-version') !== inertia.version()) {
       // Stale assets: the client reloads the whole page at this URL. No X-Inertia header and no body, or

@@ -6,6 +6,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, NotActivity } from '../auth/decorators.js';
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { hijackWithHeaders } from '../common/http/security-headers.js';
 import { errorCatalog, ValidationFailedException } from '../common/http/app.exception.js';
 import { LIVE_HEARTBEAT_MS, LIVE_REPLAY_MINUTES, LIVE_STREAMS_PER_SESSION } from '../shared/live.views.js';
 import { parseEventId } from './event-log.js';
@@ -37,8 +38,7 @@ export class LiveApiController {
   async events(@Req() req: HttpRequest, @Res() reply: HttpReply, @CurrentAdmin() admin: AuthenticatedAdmin, @Query('ultimo') last?: string) {
     const token = requestToken(req, this.cookie)!;
     const lastEventId = parseEventId(header(req, 'last-event-id') ?? (typeof last === 'string' ? last : undefined));
-    reply.hijack();
-    await this.streams.open(reply.raw, admin, token, req.ip ?? '', lastEventId);
+    await this.streams.open(hijackWithHeaders(reply), admin, token, req.ip ?? '', lastEventId);
   }
 
   @ApiOperation({ summary: 'Os contadores do painel', description: 'Contatos pendentes, usuários ativos e empresas ativas: o que o evento contadores traz.' })

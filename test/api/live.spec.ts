@@ -70,6 +70,11 @@ describe('GET /api/admin/eventos', () => {
     expect(opened.headers['x-accel-buffering']).toBe('no');
     expect(opened.headers['cache-control']).toBe('no-store');
     expect(opened.headers['content-encoding']).toBeUndefined();
+    // The stream writes its own answer, with the headers every API answer carries.
+    expect(opened.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(opened.headers['x-content-type-options']).toBe('nosniff');
+    expect(opened.headers['x-frame-options']).toBe('DENY');
+    expect(opened.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(opened.retry).toBeGreaterThan(0);
     const state = await opened.next(named('fluxo.estado'));
     expect(state.data).toEqual({ aoVivo: true });

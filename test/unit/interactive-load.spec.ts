@@ -1,12 +1,13 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveWay, interactiveRequests, trackInteractiveLoad } from '../../src/common/http/interactive-load.js';
+import { requestSteps } from '../../src/common/http/request-steps.js';
 
 // Background work (an import's row checks) gives way to the requests staff are waiting for.
 const server = Fastify();
 let base = '';
 beforeAll(async () => {
-  trackInteractiveLoad(server);
+  trackInteractiveLoad(server, requestSteps(server));
   server.get('/lenta', async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     return { ok: true };

@@ -1,36 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import type { HttpRequest } from './http.js';
+import type { RequestSteps } from './request-steps.js';
 
 /** Requests that stay open for as long as a tab does (the event streams): not work waiting for an answer. */
 const LONG_LIVED = ['/api/admin/eventos'];
 export const isLongLived = (url: string): boolean => LONG_LIVED.some((path) => url.startsWith(path));
 
 let inFlight = 0;
-const counted = new WeakSet<object>();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Counted among the interactive requests in flight until its answer is sent or the client hangs up. */
+    interactive: boolean;
+  }
+}
 
 /**
  * The requests this process is answering right now, event streams excepted. Background work that shares the
  * event loop with them (an import checking its rows) gives way while there are some, for a bounded time, so the
  * pages staff are using answer first and the work goes at full speed when nobody waits.
  */
-export function trackInteractiveLoad(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (req, _reply, done) => {
+export function trackInteractiveLoad(fastify: FastifyInstance, steps: RequestSteps): void {
+  // A field of every request (Fastify's decorator keeps the request's shape), not a set of requests.
+  fastify.decorateRequest('interactive', false);
+  steps.onRequest((req) => {
     if (!isLongLived(req.url)) {
-      counted.add(req);
+      req.interactive = true;
       inFlight += 1;
     }
-    done();
   });
-  const finished = (req: object) => {
-    if (counted.delete(req)) inFlight -= 1;
+  const finished = (req: HttpRequest) => {
+    if (req.interactive) {
+      req.interactive = false;
+      inFlight -= 1;
+    }
   };
-  fastify.addHook('onResponse', (req, _reply, done) => {
-    finished(req);
-    done();
-  });
-  fastify.addHook('onRequestAbort', (req, done) => {
-    finished(req);
-    done();
-  });
+  steps.onResponse(finished);
+  steps.onAbort(finished);
 }
 
 /** The interactive requests in flight in this process. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
+import type { HttpReply, HttpRequest } from './http.js';
 
 export interface SecurityHeadersOptions {
   production: boolean;
@@ -22,8 +23,12 @@ const MAP_FRAME = 'https://www.google.com';
  * and images (plus data: and blob: images for QR codes and upload previews), the map embed, and the tag
  * manager only when configured and not refused; the admin cannot be framed at all, the site only by itself.
  * HSTS in production.
+ *
+ * The headers go on the Fastify reply, which writes them with its own in one `writeHead`: a header set on the
+ * raw response instead would make Node.js take every header of the answer through `setHeader` one by one. A
+ * reply that is hijacked (an event stream) writes the raw response itself: `hijackWithHeaders` carries them over.
  */
-export function securityHeaders(options: SecurityHeadersOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function securityHeaders(options: SecurityHeadersOptions): (req: HttpRequest, reply: HttpReply) => void {
   const tagManagerAllowed = (req: IncomingMessage) => {
     if (!options.gtmId) return false;
     const consent = new RegExp(`(?:^|;\\s*)${options.consentCookie}=([^;]*)`).exec(req.headers.cookie ?? '')?.[1];
@@ -61,34 +66,54 @@ export function securityHeaders(options: SecurityHeadersOptions): (req: Incoming
   // gets the documents' headers.
   const api: HeaderSet = {
     removed: [],
-    headers: [
+    headers: lowerCaseNames([
       ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
       ['X-Content-Type-Options', 'nosniff'],
       ['X-Frame-Options', 'DENY'],
       ['Referrer-Policy', 'strict-origin-when-cross-origin'],
       ['Cross-Origin-Resource-Policy', 'same-origin'],
       ...(options.production ? ([['Strict-Transport-Security', `max-age=${HSTS_MAX_AGE}; includeSubDomains`]] as [string, string][]) : []),
-    ],
+    ]),
   };
   // A document's headers depend on two things only (an admin path or not, the tag manager allowed or not): helmet
   // writes each of the four sets once, and every request gets its set without building the policy again.
   const variants = new Map<string, HeaderSet>();
-  return (req, res) => {
-    if (isNotDocument(req.url ?? '')) {
-      for (const [name, value] of api.headers) res.setHeader(name, value);
+  return (req, reply) => {
+    if (isNotDocument(req.url)) {
+      writeSet(reply, api);
       return;
     }
-    const admin = isAdmin(req);
-    const tagManager = tagManagerAllowed(req);
+    const admin = isAdmin(req.raw);
+    const tagManager = tagManagerAllowed(req.raw);
     const key = `${admin ? 'admin' : 'site'}:${tagManager ? 'gtm' : 'plain'}`;
     let set = variants.get(key);
     if (!set) {
       set = capture(middleware, { url: admin ? '/admin' : '/', headers: { cookie: tagManager ? '' : `${options.consentCookie}=false` } } as IncomingMessage);
       variants.set(key, set);
     }
-    for (const name of set.removed) res.removeHeader(name);
-    for (const [name, value] of set.headers) res.setHeader(name, value);
+    writeSet(reply, set);
   };
+}
+
+const lowerCaseNames = (headers: [string, string][]): [string, string][] => headers.map(([name, value]) => [name.toLowerCase(), value]);
+
+function writeSet(reply: HttpReply, set: HeaderSet): void {
+  for (let i = 0; i < set.removed.length; i++) reply.removeHeader(set.removed[i]);
+  for (let i = 0; i < set.headers.length; i++) reply.header(set.headers[i][0], set.headers[i][1]);
+}
+
+/**
+ * Takes a reply over for writing the raw response (an event stream), with the headers set on it so far (the
+ * security headers, the request id, `Vary`): Fastify writes them only for the answers it sends itself.
+ */
+export function hijackWithHeaders(reply: HttpReply): ServerResponse {
+  const headers = reply.getHeaders();
+  reply.hijack();
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  return reply.raw;
 }
 
 /** Whether a path answers something other than a document: the API (not its documentation), the built files, the crawlers' files. */
@@ -105,11 +130,12 @@ function capture(middleware: ReturnType<typeof helmet>, req: IncomingMessage): H
   const set: HeaderSet = { headers: [], removed: [] };
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      set.headers.push([name, value]);
+      // Lower case, as Fastify keeps a reply's header names: its header() then finds nothing to convert.
+      set.headers.push([name.toLowerCase(), value]);
       return res;
     },
     removeHeader(name: string) {
-      set.removed.push(name);
+      set.removed.push(name.toLowerCase());
     },
     getHeader: () => undefined,
   };

@@ -26,7 +26,7 @@ export function requestId(req: IncomingMessage): string {
  */
 export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onRequest', (req, reply, done) => {
-    reply.header('X-Request-Id', req.id);
+    reply.header('x-request-id', req.id);
     done();
   });
   const log = (level: 'error' | 'warn' | 'info', req: { id: string; method: string; url: string }, status: number, elapsed: number, message: string) => {
