@@ -17,7 +17,6 @@ import { ensureBufferPool } from './buffer-pool.js';
 import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
-import { startBaseline, type BaselineQuery } from './baseline-server.js';
 import { cnpjOf } from './cnpj.js';
 import { flameGraph, fromMoment, type CpuProfile } from './flamegraph.js';
 
@@ -37,6 +36,12 @@ const { values: flags } = parseArgs({
   },
 });
 const ROUNDS = Math.max(1, Number(flags.rounds));
+/** `--only`: the scenarios whose names contain one of its parts (`a|b` for several). */
+const onlyParts = flags.only ? flags.only.split('|').filter(Boolean) : null;
+const selected = (name: string) => !onlyParts || onlyParts.some((part) => name.includes(part));
+/** Whether a group measured apart (tracing, history, import, live) is wanted: named by a part, or a part of its name. */
+const wanted = (group: string) => !onlyParts || onlyParts.some((part) => group.includes(part) || part.includes(group));
+
 const ROUND_DURATION = Number(flags['round-duration']);
 const DURATION = Number(flags.duration);
 const CONNECTIONS = Number(flags.connections);
@@ -275,14 +280,14 @@ async function main() {
       { group: 'page', name: 'GET /contato (server-rendered)', path: '/contato', api: false },
       { group: 'write', name: 'POST /api/contatos', path: '/api/contatos', method: 'POST', api: false },
     ];
-    const scenarios = allScenarios.filter((scenario) => !flags.only || scenario.name.includes(flags.only));
+    const scenarios = allScenarios.filter((scenario) => selected(scenario.name));
 
     // Tracing's cost: a second server exactly like this one but sending traces (10 % sampled) to a sink in this
     // process, and the list pages measured on both in turn. Measured first, while this server is as fresh as the
     // second one (after the other scenarios its fuller heap made its p95 5 to 10 ms worse than a new server's, which hid
     // what tracing costs); listed after the other scenarios.
     const tracingRows: Record<string, unknown>[] = [];
-    if (!flags.only || 'tracing'.includes(flags.only) || flags.only.includes('tracing'))
+    if (wanted('tracing'))
       for (const runtime of runtimes())
         tracingRows.push(
           ...(await tracingCost(
@@ -367,7 +372,7 @@ async function main() {
     // Exports: every user (1M rows) as CSV and XLSX, read by one client as fast as it takes them.
     for (const format of ['csv', 'xlsx'] as const) {
       const name = `export: every user as ${format.toUpperCase()}`;
-      if (flags.only && !name.includes(flags.only)) continue;
+      if (!selected(name)) continue;
       windowPeakRss = 0;
       const started = Date.now();
       const res = await fetch(`${base}/api/admin/users/exportar?status=todos&formato=${format}`, { headers: auth });
@@ -394,13 +399,13 @@ async function main() {
 
     // History's cost: a save of one company (each request another company) and the bulk Desativar + Ativar of
     // every company, with the history triggers and then without them (dropped for the run, then created again).
-    if (!flags.only || 'history'.includes(flags.only) || flags.only.includes('history')) {
+    if (wanted('history')) {
       const measured = await historyCost(base, auth);
       for (const row of measured) results.push(row);
     }
 
     // Import: 20,000 new companies from a CSV, its rate and RSS growth, and the companies list while it runs.
-    if (!flags.only || 'import'.includes(flags.only) || flags.only.includes('import')) {
+    if (wanted('import')) {
       // After the bulk change of every company, MariaDB purges their old versions for minutes: an import
       // measured meanwhile writes beside that work.
       await untilQuiet('import');
@@ -409,7 +414,7 @@ async function main() {
     }
 
     // Live events: what 500 idle open streams cost in memory, and whether the list pages slow down meanwhile.
-    if (!flags.only || 'live'.includes(flags.only) || flags.only.includes('live')) {
+    if (wanted('live')) {
       const measured = await liveCost(base, auth, () => currentRss(server.pid));
       for (const row of measured) results.push(row);
     }
@@ -456,7 +461,16 @@ async function main() {
       const measured = new Set(report.results.map((row) => row.name));
       // The tracing rows are measured all together: a new set replaces the old one whole (names change with the runtimes).
       const tracing = report.results.some((row) => row.group === 'tracing');
-      report.results = [...previous.results.filter((row) => !measured.has(row.name) && !(tracing && row.group === 'tracing')), ...report.results];
+      // Each row measured again takes its old row's place; the others stay where they were.
+      const fresh = new Map(report.results.map((row) => [row.name, row]));
+      const kept = previous.results
+        .filter((row) => !(tracing && row.group === 'tracing' && !measured.has(row.name)))
+        .map((row) => {
+          const again = fresh.get(row.name);
+          fresh.delete(row.name);
+          return again ?? row;
+        });
+      report.results = [...kept, ...fresh.values()];
       report.peakRssMb = Math.max(report.peakRssMb, previous.peakRssMb);
     } catch {
       // No earlier report: this one stands alone.
@@ -835,6 +849,45 @@ async function steadyRatio(app: Record<string, unknown>, floor: Record<string, u
   };
 }
 
+/** A list scenario's SQL for baseline (a): the page's rows, its total, and the names its rows refer to. */
+interface BaselineQuery {
+  /** The page's rows. */
+  rows: string;
+  /** The total the list reports (kept counts). */
+  total: string;
+  /** The names the rows refer to, read by id as the app's views do: column of the rows → SQL with `IN (?)`. */
+  lookups: Record<string, string>;
+}
+
+/**
+ * Starts baselines (a) and (d) (bench/baseline-server.mjs) in a process of their own, as the app and baseline (e)
+ * run: in this process they would share one event loop with the load generator.
+ */
+async function startBaseline(database: typeof db, queries: Record<string, BaselineQuery>): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'bench/baseline-server.mjs'], {
+    env: { ...process.env, PORT: String(port), BASELINE_CONFIG: JSON.stringify({ database, queries }) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await untilAnswers(child, `${url}/hello`, 'baseline (a)');
+  return { url, close: () => stopServer(child) };
+}
+
+/** Waits until a baseline's process answers `url` (at most 30 s). */
+async function untilAnswers(child: ChildProcess, url: string, name: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    if (
+      await fetch(url)
+        .then((res) => res.ok)
+        .catch(() => false)
+    )
+      return;
+    if (child.exitCode !== null || tries > 120) throw new Error(`${name} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Starts baseline (e) (bench/nest-baseline.mjs) on the app's node flags and log level, answering the app's robots text. */
 async function startNestBaseline(robots: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
@@ -843,16 +896,7 @@ async function startNestBaseline(robots: string): Promise<{ url: string; process
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (
-      await fetch(`${url}/api/health/live`)
-        .then((res) => res.ok)
-        .catch(() => false)
-    )
-      break;
-    if (child.exitCode !== null || tries > 120) throw new Error('baseline (e) did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await untilAnswers(child, `${url}/api/health/live`, 'baseline (e)');
   return { url, process: child };
 }
 
@@ -958,11 +1002,11 @@ async function startTraceSink(): Promise<{ url: string; counts: () => { spans: n
   };
 }
 
-/** The machine's busy share over `ms` (all cores, from /proc/stat: everything but idle and iowait). */
+/** The machine's busy share over `ms` (all cores, from /proc/stat: everything but idle; waiting on the disk counts as busy). */
 async function machineBusy(ms: number): Promise<number> {
   const read = () => {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const idle = fields[3] + (fields[4] ?? 0);
+    const idle = fields[3];
     return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
   };
   const before = read();

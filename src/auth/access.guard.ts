@@ -33,13 +33,6 @@ export function requestToken(req: HttpRequest, cookie: AdminCookie): string | un
   return bearerToken(req) ?? cookie.read(req);
 }
 
-/**
- * The one access guard, global: every route needs an admin session unless marked @Public(). In order:
- * the token (Bearer header or session cookie; cookie writes also need the XSRF header), the session and
- * admin read from the database (not idle), the request's IP (still authorized, for the admin's role), then @Roles(),
- * then @Sensitive() (a recent 2FA confirmation).
- * Page visits that fail are redirected; API calls get 401/403 with a code.
- */
 /** What a route's decorators say about its access: read once per route. */
 interface RouteMarks {
   open: boolean | 'api-docs' | undefined;
@@ -48,6 +41,13 @@ interface RouteMarks {
   sensitive: boolean;
 }
 
+/**
+ * The one access guard, global: every route needs an admin session unless marked @Public(). In order:
+ * the token (Bearer header or session cookie; cookie writes also need the XSRF header), the session and
+ * admin read from the database (not idle), the request's IP (still authorized, for the admin's role), then @Roles(),
+ * then @Sensitive() (a recent 2FA confirmation).
+ * Page visits that fail are redirected; API calls get 401/403 with a code.
+ */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(

@@ -98,6 +98,30 @@ describe('security headers', () => {
     expect((await request(production.server).get('/api/health')).headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
   });
 
+  it('every kind of answer carries them: errors before and after the route, refused writes, static files', async () => {
+    const answers: [string, request.Response][] = [
+      ['API 404', await request(sut.server).get('/api/nada-aqui').expect(404)],
+      ['malformed JSON', await request(sut.server).post('/api/contatos').set('Content-Type', 'application/json').send('{"nome":').expect(400)],
+      [
+        'body too large',
+        await request(sut.server)
+          .post('/api/contatos')
+          .send({ mensagem: 'a'.repeat(64 * 1024) })
+          .expect(413),
+      ],
+      ['page form without its token', await request(sut.server).post('/admin/empresas').set('X-Inertia', 'true').send({}).expect(419)],
+      ['unknown page, sent home', await request(sut.server).get('/pagina-que-nao-existe').expect(302)],
+      ['static file', await request(sut.server).get('/favicon.svg').expect(200)],
+    ];
+    for (const [name, res] of answers) {
+      expect(res.headers['content-security-policy'], name).toBeDefined();
+      expect(res.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(res.headers['referrer-policy'], name).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-request-id'], name).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(csp(answers[0][1])['default-src'], 'an API answer allows nothing').toEqual(["'none'"]);
+  });
+
   it('the admin and the API cannot be framed', async () => {
     expect(csp(await request(sut.server).get('/admin/login').expect(200))['frame-ancestors']).toEqual(["'none'"]);
     expect(csp(await request(sut.server).get('/api/health'))['frame-ancestors']).toEqual(["'none'"]);

@@ -106,12 +106,15 @@ function writeSet(reply: HttpReply, set: HeaderSet): void {
  * Takes a reply over for writing the raw response (an event stream), with the headers set on it so far (the
  * security headers, the request id, `Vary`): Fastify writes them only for the answers it sends itself.
  */
+const BODY_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'content-type']);
+
 export function hijackWithHeaders(reply: HttpReply): ServerResponse {
   const headers = reply.getHeaders();
   reply.hijack();
   for (const name of Object.keys(headers)) {
     const value = headers[name];
-    if (value !== undefined) reply.raw.setHeader(name, value);
+    // What describes a body Fastify would have sent is not the stream's to carry.
+    if (value !== undefined && !BODY_HEADERS.has(name)) reply.raw.setHeader(name, value);
   }
   return reply.raw;
 }
