@@ -406,8 +406,8 @@ async function main() {
 
     // Import: 20,000 new companies from a CSV, its rate and RSS growth, and the companies list while it runs.
     if (wanted('import')) {
-      // After the bulk change of every company, MariaDB purges their old versions for minutes: an import
-      // measured meanwhile writes beside that work.
+      // Right after the bulk change of every company: nothing else is to run on the machine meanwhile (the
+      // import is still slower there than on fresh data; see its why-missed text).
       await untilQuiet('import');
       const measured = await importCost(base, auth, () => currentRss(server.pid));
       for (const row of measured) results.push(row);
