@@ -29,8 +29,10 @@ const { values: flags } = parseArgs({
     // The runtimes of the tracing rows: this process's Node.js, the Docker image's, or both.
     runtime: { type: 'string', default: 'both' },
     // The rounds of a row with a baseline (app and baseline in turn), and each run's seconds in them.
-    rounds: { type: 'string', default: '5' },
-    'round-duration': { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '9' },
+    'round-duration': { type: 'string', default: '2' },
+    // Unmeasured load on the same server right before each measured run of a round, in seconds.
+    'round-warmup': { type: 'string', default: '1' },
     // CPU profiles and flame graphs of the no-database route and a list page (bench/results/profiles/).
     profile: { type: 'boolean', default: false },
   },
@@ -43,6 +45,7 @@ const selected = (name: string) => !onlyParts || onlyParts.some((part) => name.i
 const wanted = (group: string) => !onlyParts || onlyParts.some((part) => group.includes(part) || part.includes(group));
 
 const ROUND_DURATION = Number(flags['round-duration']);
+const ROUND_WARMUP = Number(flags['round-warmup']);
 const DURATION = Number(flags.duration);
 const CONNECTIONS = Number(flags.connections);
 const admin = JSON.parse(readFileSync('var/bench-admin.json', 'utf8')) as { username: string; password: string; ip: string; secret: string; database: string };
@@ -448,6 +451,9 @@ async function main() {
     date: new Date().toISOString(),
     connections: CONNECTIONS,
     durationSeconds: DURATION,
+    ratioRounds: ROUNDS,
+    roundSeconds: ROUND_DURATION,
+    roundWarmupSeconds: ROUND_WARMUP,
     database: 'MariaDB (local)',
     bufferPoolMb: bufferPool,
     peakRssMb: Math.round(peakRss / 1024 / 1024),
@@ -817,8 +823,14 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
 /**
  * A ratio that one run cannot give on a shared machine: after a warm-up of both, ROUNDS rounds of the app and its
  * baseline in turn (the app first in odd rounds, the baseline first in even ones), each run ROUND_DURATION s; the
- * ratio is the median of the rounds' ratios, with their spread (lowest–highest), and the app's figures are those of
- * its median round.
+ * ratio is the median of the rounds' ratios, with their spread (lowest–highest). The app's figures are the medians
+ * of its runs (req/s, p50, p95, p99: one short run's p95 is one stall away from another's) and the sums of their
+ * requests and errors.
+ *
+ * Short runs keep a round's two runs close in time (the machine's own speed drifts within seconds), and each is
+ * preceded by ROUND_WARMUP s of unmeasured load on the same server: a server idle while the other one ran has had
+ * its heap collected meanwhile, and a run that started from that clean heap would leave out the garbage collection
+ * that sustained load pays (a list page's major collections come about once a second under load).
  */
 async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>) {
   await untilQuiet(String(app.url));
@@ -827,23 +839,37 @@ async function steadyRatio(app: Record<string, unknown>, floor: Record<string, u
   for (let round = 0; round < ROUNDS; round++) {
     let appRun: Result;
     let floorRun: Result;
+    const measured = async (target: Record<string, unknown>) => {
+      if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
+      return strip(await load(target, ROUND_DURATION));
+    };
     if (round % 2 === 0) {
-      appRun = strip(await load(app, ROUND_DURATION));
-      floorRun = strip(await load(floor, ROUND_DURATION));
+      appRun = await measured(app);
+      floorRun = await measured(floor);
     } else {
-      floorRun = strip(await load(floor, ROUND_DURATION));
-      appRun = strip(await load(app, ROUND_DURATION));
+      floorRun = await measured(floor);
+      appRun = await measured(app);
     }
     rounds.push({ app: appRun, floorRps: floorRun.rps, ratio: appRun.rps / Math.max(1, floorRun.rps) });
   }
   const ratios = rounds.map((round) => round.ratio);
-  const ratio = medianOf(ratios);
-  const middle = rounds.find((round) => round.ratio === ratio)!;
   const fixed = (value: number) => Number(value.toFixed(2));
+  const runs = rounds.map((round) => round.app);
+  const medianOfRuns = (field: 'rps' | 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[field]));
+  const sumOfRuns = (field: 'requests' | 'errors' | 'non2xx') => runs.reduce((sum, run) => sum + run[field], 0);
   return {
-    app: middle.app,
-    floorRps: middle.floorRps,
-    ratio: fixed(ratio),
+    app: {
+      ...runs[0],
+      rps: medianOfRuns('rps'),
+      p50: medianOfRuns('p50'),
+      p95: medianOfRuns('p95'),
+      p99: medianOfRuns('p99'),
+      requests: sumOfRuns('requests'),
+      errors: sumOfRuns('errors'),
+      non2xx: sumOfRuns('non2xx'),
+    },
+    floorRps: Math.round(medianOf(rounds.map((round) => round.floorRps))),
+    ratio: fixed(medianOf(ratios)),
     spread: `${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`,
     rounds: ratios.map(fixed),
   };
@@ -1241,6 +1267,9 @@ function markdown(report: {
   date: string;
   connections: number;
   durationSeconds: number;
+  ratioRounds?: number;
+  roundSeconds?: number;
+  roundWarmupSeconds?: number;
   bufferPoolMb: number;
   peakRssMb: number;
   results: Record<string, unknown>[];
@@ -1269,7 +1298,7 @@ function markdown(report: {
                       : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of rounds ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
-    `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,
+    `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario${report.ratioRounds ? ` (a row with a baseline: ${report.ratioRounds} alternating rounds, each run ${report.roundSeconds} s after ${report.roundWarmupSeconds ?? 0} s unmeasured)` : ''}, MariaDB buffer pool ${report.bufferPoolMb} MB`,
     '',
     `Server peak RSS over the run: ${report.peakRssMb} MB (target ≤ 400 MB: ${report.peakRssMb <= 400 ? 'met' : '**missed**'})`,
     '',

@@ -1,0 +1,40 @@
+// Baseline (e) of the benchmark: a minimal NestJS application on Fastify with the app's own request logging (the
+// same pino logger, level and hooks, the same request ids), answering what the app answers without a database:
+// the robots text and the liveness check. It is the floor the app's own pipeline (headers, guards, interceptors,
+// metrics, compression) adds to. Plain JavaScript (decorators applied by hand) so it runs on the same `node`, with
+// the same flags, as the built app; it imports the app's logging from dist/.
+import 'reflect-metadata';
+import { Controller, Get, Header, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { createLogger, PinoNestLogger } from '../dist/common/logging/logger.js';
+import { requestId, requestLogging } from '../dist/common/logging/request-logging.js';
+
+const robotsText = process.env.BASELINE_ROBOTS ?? 'User-agent: *\nAllow: /\n';
+
+class Minimal {
+  robots() {
+    return robotsText;
+  }
+
+  live() {
+    return { status: 'ok' };
+  }
+}
+const method = (name) => Object.getOwnPropertyDescriptor(Minimal.prototype, name);
+Get('robots.txt')(Minimal.prototype, 'robots', method('robots'));
+Header('Content-Type', 'text/plain; charset=utf-8')(Minimal.prototype, 'robots', method('robots'));
+Get('api/health/live')(Minimal.prototype, 'live', method('live'));
+Controller()(Minimal);
+
+class MinimalModule {}
+Module({ controllers: [Minimal] })(MinimalModule);
+
+const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
+const app = await NestFactory.create(MinimalModule, new FastifyAdapter({ genReqId: requestId }), { logger: new PinoNestLogger(logger) });
+requestLogging(app.getHttpAdapter().getInstance(), logger);
+const H=[["content-security-policy","default-src 'none'; frame-ancestors 'none'"],["x-content-type-options","nosniff"],["x-frame-options","DENY"],["referrer-policy","strict-origin-when-cross-origin"],["cross-origin-resource-policy","same-origin"],["strict-transport-security","max-age=15552000; includeSubDomains"],["vary","X-Inertia"]];
+if (process.env.HDR) app.getHttpAdapter().getInstance().addHook("onRequest",(req,reply,done)=>{for(const [k,v] of H) reply.header(k,v);done();});
+await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+console.log(`nest-baseline ${await app.getUrl()}`);
