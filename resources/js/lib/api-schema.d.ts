@@ -10479,7 +10479,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status: string;
+                        /** @constant */
+                        status: "ok";
                     };
                 };
             };
