@@ -358,6 +358,8 @@ async function main() {
           ratio: steady.ratio,
           spread: steady.spread,
           rounds: steady.rounds,
+          roundSeconds: steady.roundSeconds,
+          roundWarmupSeconds: steady.roundWarmupSeconds,
         };
       } else {
         row = { ...strip(await load(options)), name: scenario.name, group: scenario.group };
@@ -451,9 +453,6 @@ async function main() {
     date: new Date().toISOString(),
     connections: CONNECTIONS,
     durationSeconds: DURATION,
-    ratioRounds: ROUNDS,
-    roundSeconds: ROUND_DURATION,
-    roundWarmupSeconds: ROUND_WARMUP,
     database: 'MariaDB (local)',
     bufferPoolMb: bufferPool,
     peakRssMb: Math.round(peakRss / 1024 / 1024),
@@ -823,9 +822,9 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
 /**
  * A ratio that one run cannot give on a shared machine: after a warm-up of both, ROUNDS rounds of the app and its
  * baseline in turn (the app first in odd rounds, the baseline first in even ones), each run ROUND_DURATION s; the
- * ratio is the median of the rounds' ratios, with their spread (lowest–highest). The app's figures are the medians
- * of its runs (req/s, p50, p95, p99: one short run's p95 is one stall away from another's) and the sums of their
- * requests and errors.
+ * ratio is the median of the rounds' ratios, with their spread (lowest–highest). The app's req/s and its baseline's
+ * are those of the median round (so that one divided by the other is the ratio); its latencies are the medians of
+ * its runs (one short run's p95 is one stall away from another's), its requests and errors the sums.
  *
  * Short runs keep a round's two runs close in time (the machine's own speed drifts within seconds), and each is
  * preceded by ROUND_WARMUP s of unmeasured load on the same server: a server idle while the other one ran has had
@@ -836,13 +835,13 @@ async function steadyRatio(app: Record<string, unknown>, floor: Record<string, u
   await untilQuiet(String(app.url));
   await load(floor, 2);
   const rounds: { app: Result; floorRps: number; ratio: number }[] = [];
+  const measured = async (target: Record<string, unknown>) => {
+    if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
+    return strip(await load(target, ROUND_DURATION));
+  };
   for (let round = 0; round < ROUNDS; round++) {
     let appRun: Result;
     let floorRun: Result;
-    const measured = async (target: Record<string, unknown>) => {
-      if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
-      return strip(await load(target, ROUND_DURATION));
-    };
     if (round % 2 === 0) {
       appRun = await measured(app);
       floorRun = await measured(floor);
@@ -853,14 +852,15 @@ async function steadyRatio(app: Record<string, unknown>, floor: Record<string, u
     rounds.push({ app: appRun, floorRps: floorRun.rps, ratio: appRun.rps / Math.max(1, floorRun.rps) });
   }
   const ratios = rounds.map((round) => round.ratio);
+  const ratio = medianOf(ratios);
+  const middle = rounds.find((round) => round.ratio === ratio)!;
   const fixed = (value: number) => Number(value.toFixed(2));
   const runs = rounds.map((round) => round.app);
-  const medianOfRuns = (field: 'rps' | 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[field]));
+  const medianOfRuns = (field: 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[field]));
   const sumOfRuns = (field: 'requests' | 'errors' | 'non2xx') => runs.reduce((sum, run) => sum + run[field], 0);
   return {
     app: {
-      ...runs[0],
-      rps: medianOfRuns('rps'),
+      ...middle.app,
       p50: medianOfRuns('p50'),
       p95: medianOfRuns('p95'),
       p99: medianOfRuns('p99'),
@@ -868,10 +868,12 @@ async function steadyRatio(app: Record<string, unknown>, floor: Record<string, u
       errors: sumOfRuns('errors'),
       non2xx: sumOfRuns('non2xx'),
     },
-    floorRps: Math.round(medianOf(rounds.map((round) => round.floorRps))),
-    ratio: fixed(medianOf(ratios)),
+    floorRps: middle.floorRps,
+    ratio: fixed(ratio),
     spread: `${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`,
     rounds: ratios.map(fixed),
+    roundSeconds: ROUND_DURATION,
+    roundWarmupSeconds: ROUND_WARMUP,
   };
 }
 
@@ -1256,7 +1258,7 @@ const WHY_MISSED: Record<string, string> = {
   page: "A server-rendered page against a static file of the same size served by the same server, in one run (not alternating rounds): on 2026-11-26 the same build's / measured 0.39 to 0.79 of it across runs.",
   list: "Every page, first or last, reads 20 rows through an index (the last page from the end), and a list whose counts are kept counts reads its page and those counts in one statement (the window laid out from the counts the instance read last, checked against those read with the page), after the authorization answered from memory: one statement per page, where baseline (a) runs two or three. What is left is the request itself (Fastify and Nest, the socket writes, JSON, garbage collection). A list below the target is one whose baseline (a) is far cheaper than the others (the contacts page and the last companies page: primary-key reads with no authentication, no validation and no audit of access), so the app's fixed cost per authenticated request weighs more there; on two cores shared by MariaDB, the load generator and the server, the ratio of one row moved from 0.74 to 0.96 between two full runs of the same build on the same day.",
   'no-database':
-    "Both routes run no statement: what the app adds to the minimal NestJS app (same Fastify, same pino logging) is its own request pipeline: the security headers (about 300 bytes more on each answer), the request id, the access guard's early return for public routes, the Inertia, cookie, compression and multipart hooks, and one hook of each kind for its own steps. Measured on 2026-11-26 with /proc, the app spends about 38 µs of user CPU and 15 µs of system CPU a request on /robots.txt, baseline (e) about 26 and 14: the difference is spread over many small steps (perf: megamorphic property access on the headers, header validation, hook turns), none above 2 µs. Ratios move between server processes more than between rounds: three partial runs in a row with the same build gave 0.74 and 0.55, 0.62 and 0.60, then 0.62 and 0.61 (rounds 0.56–0.68 in the second)",
+    "Both routes run no statement: what the app adds to the minimal NestJS app (same Fastify, same pino logging) is its own request pipeline: the security headers (about 300 bytes more on each answer), the request id, the access guard's early return for public routes, the Inertia, cookie, compression and multipart hooks, and one hook of each kind for its own steps. Measured on 2026-11-26 with /proc, the app spends about 38 µs of user CPU and 15 µs of system CPU a request on /robots.txt, baseline (e) about 26 and 14: the difference is spread over many small steps (perf: megamorphic property access on the headers, header validation, hook turns), none above 2 µs. Ratios move between server processes more than between rounds: three partial runs in a row with the same build gave 0.74 and 0.55, 0.62 and 0.60, then 0.62 and 0.61 (rounds 0.56–0.68 in the second).",
   counter:
     'The counter is one primary-key read of a kept count (about 0.1 ms in MariaDB) after the one authorization statement, at 3,000+ req/s with a p50 of 3 to 4 ms. The p95 is set by garbage collection under the heap budget the image runs with (NODE_OPTIONS=--max-old-space-size=320, which keeps the peak RSS near 230 MB): run without it, the same build answers the counters at p95 9 to 10 ms, but V8 then lets the heap grow until the process passes 400 MB of RSS. The memory budget was kept; less garbage per request (the query builder and the validation pipe allocate most of it) is what would bring both within target.',
   search:
@@ -1267,9 +1269,6 @@ function markdown(report: {
   date: string;
   connections: number;
   durationSeconds: number;
-  ratioRounds?: number;
-  roundSeconds?: number;
-  roundWarmupSeconds?: number;
   bufferPoolMb: number;
   peakRssMb: number;
   results: Record<string, unknown>[];
@@ -1295,10 +1294,10 @@ function markdown(report: {
                     ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
                     : row.totalMs !== undefined
                       ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of rounds ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of ${(row.rounds as number[]).length} rounds${row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : ''}: ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
-    `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario${report.ratioRounds ? ` (a row with a baseline: ${report.ratioRounds} alternating rounds, each run ${report.roundSeconds} s after ${report.roundWarmupSeconds ?? 0} s unmeasured)` : ''}, MariaDB buffer pool ${report.bufferPoolMb} MB`,
+    `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,
     '',
     `Server peak RSS over the run: ${report.peakRssMb} MB (target ≤ 400 MB: ${report.peakRssMb <= 400 ? 'met' : '**missed**'})`,
     '',
