@@ -302,13 +302,12 @@ async function main() {
           )),
         );
 
-    // Baseline (b) is measured when a page scenario is (always, unless --only leaves them all out).
-    let staticRps = 0;
+    // Baseline (b) is measured when a page scenario is (always, unless --only leaves them all out): one run of its
+    // own for its row, and in turn with each page for the page's ratio.
     if (scenarios.some((scenario) => scenario.group === 'page')) {
       const home = await (await fetch(`${base}/`)).text();
       writeFileSync(staticFile, home);
       const staticRun = await load({ url: `${base}/bench-baseline.html` });
-      staticRps = staticRun.rps;
       results.push({ ...strip(staticRun), name: 'baseline (b): static file of the size of /' });
     }
 
@@ -347,8 +346,16 @@ async function main() {
       }
       await load(options, 2); // warm-up
       let row: Record<string, unknown>;
-      if (scenario.baseline) {
-        const floorUrl = scenario.baseline.startsWith('e:') ? `${nestBaseline!.url}${scenario.baseline.slice(2)}` : `${baseline!.url}/${scenario.baseline}`;
+      // A page's floor is baseline (b), the static file of the home page's size on the same server.
+      const floorUrl =
+        scenario.group === 'page'
+          ? `${base}/bench-baseline.html`
+          : scenario.baseline?.startsWith('e:')
+            ? `${nestBaseline!.url}${scenario.baseline.slice(2)}`
+            : scenario.baseline
+              ? `${baseline!.url}/${scenario.baseline}`
+              : null;
+      if (floorUrl) {
         const steady = await steadyRatio(options, { url: floorUrl });
         row = {
           ...steady.app,
@@ -365,7 +372,6 @@ async function main() {
         row = { ...strip(await load(options)), name: scenario.name, group: scenario.group };
       }
       const run = row as unknown as Result;
-      if (scenario.group === 'page') row.ratio = Number((run.rps / Math.max(1, staticRps)).toFixed(2));
       results.push(row);
       console.log(
         `${scenario.name}: ${run.rps} req/s, p50 ${run.p50} ms, p95 ${run.p95} ms, p99 ${run.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx}${row.ratio !== undefined ? `, ratio ${row.ratio}` : ''}`,
@@ -773,23 +779,24 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
       open.length = 0;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     };
+    // The RSS with and without the streams, settled, before the rounds.
+    const rssBefore = await settle();
+    await openStreams();
+    const rssWith = await settle();
+    await closeStreams();
     // Rounds of without / with, compared by their medians: one pair alone is within this machine's noise.
-    const rounds = 3;
-    const withoutRuns: Result[] = [];
-    const withRuns: Result[] = [];
-    let rssBefore = 0;
-    let rssWith = 0;
-    for (let round = 0; round < rounds; round++) {
-      withoutRuns.push(strip(await load(list)));
-      if (round === 0) rssBefore = await settle();
-      await openStreams();
-      if (round === 0) rssWith = await settle();
-      withRuns.push(strip(await load(list)));
-      await closeStreams();
-    }
-    const median = (runs: Result[]) => [...runs].sort((x, y) => x.rps - y.rps)[Math.floor(runs.length / 2)];
-    const during = median(withRuns);
-    const without = median(withoutRuns).rps;
+    const [withoutRuns, withRuns] = await alternate(
+      3,
+      async () => strip(await load(list)),
+      async () => {
+        await openStreams();
+        const run = strip(await load(list));
+        await closeStreams();
+        return run;
+      },
+    );
+    const during = withRuns.find((run) => run.rps === medianOf(withRuns.map((each) => each.rps)))!;
+    const without = medianOf(withoutRuns.map((run) => run.rps));
     const rows = [
       {
         group: 'live',
@@ -820,6 +827,29 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
+ * The one way this benchmark compares two things that one run each cannot compare on a shared machine (the app and
+ * a baseline, a traced server and an untraced one, a page with and without open streams): `rounds` rounds of one
+ * measurement of each in turn, the first side first in even rounds and last in odd ones, so that neither always
+ * runs in the machine's state the other leaves behind. With `endInOrder`, the last round runs the first side then
+ * the second whatever its number (tracing: the spans of a scenario's traced runs must leave before the next one).
+ * Returns each side's measurements, round by round, so that round i of one pairs with round i of the other.
+ */
+async function alternate<T>(rounds: number, first: () => Promise<T>, second: () => Promise<T>, endInOrder = false): Promise<[T[], T[]]> {
+  const firsts: T[] = [];
+  const seconds: T[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0 || (endInOrder && round === rounds - 1)) {
+      firsts.push(await first());
+      seconds.push(await second());
+    } else {
+      seconds.push(await second());
+      firsts.push(await first());
+    }
+  }
+  return [firsts, seconds];
+}
+
+/**
  * A ratio that one run cannot give on a shared machine: after a warm-up of both, ROUNDS rounds of the app and its
  * baseline in turn (the app first in odd rounds, the baseline first in even ones), each run ROUND_DURATION s; the
  * ratio is the median of the rounds' ratios, with their spread (lowest–highest). The app's req/s and its baseline's
@@ -834,23 +864,16 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
 async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>) {
   await untilQuiet(String(app.url));
   await load(floor, 2);
-  const rounds: { app: Result; floorRps: number; ratio: number }[] = [];
   const measured = async (target: Record<string, unknown>) => {
     if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
     return strip(await load(target, ROUND_DURATION));
   };
-  for (let round = 0; round < ROUNDS; round++) {
-    let appRun: Result;
-    let floorRun: Result;
-    if (round % 2 === 0) {
-      appRun = await measured(app);
-      floorRun = await measured(floor);
-    } else {
-      floorRun = await measured(floor);
-      appRun = await measured(app);
-    }
-    rounds.push({ app: appRun, floorRps: floorRun.rps, ratio: appRun.rps / Math.max(1, floorRun.rps) });
-  }
+  const [appRuns, floorRuns] = await alternate(
+    ROUNDS,
+    () => measured(app),
+    () => measured(floor),
+  );
+  const rounds = appRuns.map((appRun, index) => ({ app: appRun, floorRps: floorRuns[index].rps, ratio: appRun.rps / Math.max(1, floorRuns[index].rps) }));
   const ratios = rounds.map((round) => round.ratio);
   const ratio = medianOf(ratios);
   const middle = rounds.find((round) => round.ratio === ratio)!;
@@ -1141,33 +1164,22 @@ async function tracingCost(
       let tracedRequests = 0;
       tracedRequests += (await load(on(traced.base), 2)).requests; // warm-up
       await load(on(base), 2); // warm-up
-      const untracedRuns: Result[] = [];
-      const tracedRuns: Result[] = [];
-      // The server's own CPU time per request in each run (µs): what the app spends, apart from what the
+      // Each run with the server's own CPU time per request (µs): what the app spends, apart from what the
       // database and the load generator take of the same two cores, so steadier than the throughput.
-      const untracedCpu: number[] = [];
-      const tracedCpu: number[] = [];
-      for (let round = 0; round < TRACING_ROUNDS; round++) {
-        const order = round % 2 === 0 ? ['traced', 'untraced'] : ['untraced', 'traced'];
-        // An odd number of rounds would end on a traced run: the last round is always traced, then untraced.
-        if (round === TRACING_ROUNDS - 1) order.splice(0, 2, 'traced', 'untraced');
-        for (const which of order) {
-          const pid = which === 'traced' ? traced.server.pid! : basePid;
-          const cpuBefore = cpuMicros(pid);
-          const run = strip(await load(on(which === 'traced' ? traced.base : base)));
-          const cpu = Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests));
-          if (which === 'traced') {
-            tracedRuns.push(run);
-            tracedCpu.push(cpu);
-            tracedRequests += run.requests;
-          } else {
-            untracedRuns.push(run);
-            untracedCpu.push(cpu);
-          }
-        }
-      }
+      const measured = (url: string, pid: number) => async () => {
+        const cpuBefore = cpuMicros(pid);
+        const run = strip(await load(on(url)));
+        return { run, cpu: Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests)) };
+      };
+      // The last round is always traced, then untraced (an odd number of rounds would end on a traced run).
+      const [tracedSide, untracedSide] = await alternate(TRACING_ROUNDS, measured(traced.base, traced.server.pid!), measured(base, basePid), true);
+      const tracedRuns = tracedSide.map((side) => side.run);
+      const untracedRuns = untracedSide.map((side) => side.run);
+      const tracedCpu = tracedSide.map((side) => side.cpu);
+      const untracedCpu = untracedSide.map((side) => side.cpu);
+      for (const run of tracedRuns) tracedRequests += run.requests;
       const after = sink.counts();
-      const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+      const middle = medianOf;
       const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => middle(runs.map((run) => run[metric]));
       const ratios = tracedRuns.map((run, index) => Number((run.rps / Math.max(1, untracedRuns[index].rps)).toFixed(2)));
       const row = {
@@ -1255,7 +1267,7 @@ const WHY_MISSED: Record<string, string> = {
     "The import gives way to requests: every 20 rows it waits while interactive requests are in flight (event streams excepted), at most 50 ms, so under this page's load it slows (its rate meanwhile is in the row) and goes at full speed again once the load stops. Before: 1.92 times with the import checking rows between requests and 500-row INSERTs built by TypeORM on the same event loop. The ratio moves with the p95 before the import (14 to 33 ms between runs here), a noisy denominator on two shared cores.",
   'import-preview':
     'The upload is written to disk as it arrives (never held whole in memory), then only its first 64 kB (the format and the separator) and its first 100 rows are read and checked; the row count is estimated from their length. The time is mostly the upload itself over loopback.',
-  page: "A server-rendered page against a static file of the same size served by the same server, in one run (not alternating rounds): on 2026-11-26 the same build's / measured 0.39 to 0.79 of it across runs.",
+  page: "A server-rendered page against a static file of the same size served by the same server, in alternating rounds like the lists (before 2026-11-27 one run each, and the same build's / measured 0.39 to 0.79 of it across runs).",
   list: "Every page, first or last, reads 20 rows through an index (the last page from the end), and a list whose counts are kept counts reads its page and those counts in one statement (the window laid out from the counts the instance read last, checked against those read with the page), after the authorization answered from memory: one statement per page, where baseline (a) runs two or three. What is left is the request itself (Fastify and Nest, the socket writes, JSON, garbage collection). A list below the target is one whose baseline (a) is far cheaper than the others (the contacts page and the last companies page: primary-key reads with no authentication, no validation and no audit of access), so the app's fixed cost per authenticated request weighs more there; on two cores shared by MariaDB, the load generator and the server, the ratio of one row moved from 0.74 to 0.96 between two full runs of the same build on the same day.",
   'no-database':
     "Both routes run no statement: what the app adds to the minimal NestJS app (same Fastify, same pino logging) is its own request pipeline: the security headers (about 300 bytes more on each answer), the request id, the access guard's early return for public routes, the Inertia, cookie, compression and multipart hooks, and one hook of each kind for its own steps. Measured on 2026-11-26 with /proc, the app spends about 38 µs of user CPU and 15 µs of system CPU a request on /robots.txt, baseline (e) about 26 and 14: the difference is spread over many small steps (perf: megamorphic property access on the headers, header validation, hook turns), none above 2 µs. Ratios move between server processes more than between rounds: three partial runs in a row with the same build gave 0.74 and 0.55, 0.62 and 0.60, then 0.62 and 0.61, then 0.65 and 0.64 (rounds 0.56–0.68 in the second).",
