@@ -1121,7 +1121,7 @@ function runtimes(): Runtime[] {
  * rounds, last in even ones). Each round's pair of runs is compared (traced ÷ untraced req/s, traced − untraced
  * p95), and the row has the median of the rounds' comparisons: the pairs are next to each other in time, so what
  * else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced run and ends
- * with an untraced one, longer than the exporter's 5 s batch delay, so the spans the sink counts for it are its own.
+ * with an untraced one, longer than the exporter's batch delay (1 s), so the spans the sink counts for it are its own.
  * On this process's runtime the untraced server is the benchmark's own (`base`); on another one a second untraced
  * server is started on it, so both sides of a pair run on the same Node.js.
  */
@@ -1154,7 +1154,7 @@ async function tracingCost(
     // first rounds measure the JIT rather than the tracing.
     for (const scenario of scenarios)
       for (const server of [traced, untraced]) if (server) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
-    // The warm-up's spans leave in the exporter's next batch (5 s), before the first scenario's count begins.
+    // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const rows: Record<string, unknown>[] = [];
     for (const scenario of scenarios) {
