@@ -356,7 +356,8 @@ async function main() {
               ? `${baseline!.url}/${scenario.baseline}`
               : null;
       if (floorUrl) {
-        const steady = await steadyRatio(options, { url: floorUrl });
+        const floorPid = scenario.group === 'page' ? server.pid! : scenario.baseline?.startsWith('e:') ? nestBaseline!.process.pid! : baseline!.pid;
+        const steady = await steadyRatio(options, { url: floorUrl }, server.pid!, floorPid);
         row = {
           ...steady.app,
           name: scenario.name,
@@ -367,6 +368,7 @@ async function main() {
           rounds: steady.rounds,
           roundSeconds: steady.roundSeconds,
           roundWarmupSeconds: steady.roundWarmupSeconds,
+          cpu: steady.cpu,
         };
       } else {
         row = { ...strip(await load(options)), name: scenario.name, group: scenario.group };
@@ -869,19 +871,24 @@ async function alternate<T>(rounds: number, first: () => Promise<T>, second: () 
  * its heap collected meanwhile, and a run that started from that clean heap would leave out the garbage collection
  * that sustained load pays (a list page's major collections come about once a second under load).
  */
-async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>) {
+async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>, appPid: number, floorPid: number) {
   await untilQuiet(String(app.url));
   await load(floor, 2);
-  const measured = async (target: Record<string, unknown>) => {
+  // Each measured run with its server's own CPU time per request (µs, user + system from /proc).
+  const measured = async (target: Record<string, unknown>, pid: number) => {
     if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
-    return strip(await load(target, ROUND_DURATION));
+    const cpuBefore = cpuMicros(pid);
+    const run = strip(await load(target, ROUND_DURATION));
+    return { ...run, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests) };
   };
   const [appRuns, floorRuns] = await alternate(
     ROUNDS,
-    () => measured(app),
-    () => measured(floor),
+    () => measured(app, appPid),
+    () => measured(floor, floorPid),
   );
   const rounds = appRuns.map((appRun, index) => ({ app: appRun, floorRps: floorRuns[index].rps, ratio: appRun.rps / Math.max(1, floorRuns[index].rps) }));
+  // The same comparison by CPU time: the baseline's per request ÷ the app's (above 1, the app spends less).
+  const cpuRatios = appRuns.map((appRun, index) => floorRuns[index].cpuUs / Math.max(1, appRun.cpuUs));
   const ratios = rounds.map((round) => round.ratio);
   const ratio = medianOf(ratios);
   const middle = rounds.find((round) => round.ratio === ratio)!;
@@ -905,6 +912,12 @@ async function steadyRatio(app: Record<string, unknown>, floor: Record<string, u
     rounds: ratios.map(fixed),
     roundSeconds: ROUND_DURATION,
     roundWarmupSeconds: ROUND_WARMUP,
+    cpu: {
+      appUs: Math.round(medianOf(appRuns.map((run) => run.cpuUs))),
+      baselineUs: Math.round(medianOf(floorRuns.map((run) => run.cpuUs))),
+      ratio: fixed(medianOf(cpuRatios)),
+      spread: `${fixed(Math.min(...cpuRatios))}–${fixed(Math.max(...cpuRatios))}`,
+    },
   };
 }
 
@@ -922,7 +935,7 @@ interface BaselineQuery {
  * Starts baselines (a) and (d) (bench/baseline-server.mjs) in a process of their own, as the app and baseline (e)
  * run: in this process they would share one event loop with the load generator.
  */
-async function startBaseline(database: typeof db, queries: Record<string, BaselineQuery>): Promise<{ url: string; close: () => Promise<void> }> {
+async function startBaseline(database: typeof db, queries: Record<string, BaselineQuery>): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, 'bench/baseline-server.mjs'], {
     env: { ...process.env, PORT: String(port), BASELINE_CONFIG: JSON.stringify({ database, queries }) },
@@ -930,7 +943,7 @@ async function startBaseline(database: typeof db, queries: Record<string, Baseli
   });
   const url = `http://127.0.0.1:${port}`;
   await untilAnswers(child, `${url}/hello`, 'baseline (a)');
-  return { url, close: () => stopServer(child) };
+  return { url, pid: child.pid!, close: () => stopServer(child) };
 }
 
 /** Waits until a baseline's process answers `url` (at most 30 s). */
@@ -1285,6 +1298,17 @@ const WHY_MISSED: Record<string, string> = {
     'Rare words (e-mail, CNPJ digits, a city) are found through the FULLTEXT index in a few ms. A common pair of words (4,566 users are "joao silva") has its total counted once and remembered exactly until the table changes; the page then walks the registration-date index until 20 rows match, about 4,400 rows and 20 ms of MariaDB alone per request, so at concurrency 16 the requests queue in the database (about 110 req/s, whatever the app does). The FULLTEXT index is slower still for such words (130 to 260 ms alone: large posting lists). Meeting 150 ms needs a different access path for common words (a per-word list of user ids kept by triggers, or a search engine), which is the next step.',
 };
 
+/** A steady row's comparison by CPU time (see steadyRatio). */
+interface SteadyCpu {
+  appUs: number;
+  baselineUs: number;
+  ratio: number;
+  spread: string;
+}
+
+const cpuText = (cpu: SteadyCpu | undefined) =>
+  cpu ? `; server CPU per request ${cpu.appUs} µs, the baseline's ${cpu.baselineUs} µs: ${cpu.ratio} (rounds ${cpu.spread})` : '';
+
 function markdown(report: {
   date: string;
   connections: number;
@@ -1314,7 +1338,7 @@ function markdown(report: {
                     ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
                     : row.totalMs !== undefined
                       ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of ${(row.rounds as number[]).length} rounds${row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : ''}: ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of ${(row.rounds as number[]).length} rounds${row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : ''}: ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''}${cpuText(row.cpu as SteadyCpu | undefined)})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,
