@@ -346,18 +346,18 @@ async function main() {
       }
       await load(options, 2); // warm-up
       let row: Record<string, unknown>;
-      // A page's floor is baseline (b), the static file of the home page's size on the same server.
-      const floorUrl =
+      // A scenario's floor and the process serving it: for a page, baseline (b), the static file of the home page's
+      // size on the same server; `e:` names a route of baseline (e); any other baseline is one of (a) and (d).
+      const floor =
         scenario.group === 'page'
-          ? `${base}/bench-baseline.html`
+          ? { url: `${base}/bench-baseline.html`, pid: server.pid! }
           : scenario.baseline?.startsWith('e:')
-            ? `${nestBaseline!.url}${scenario.baseline.slice(2)}`
+            ? { url: `${nestBaseline!.url}${scenario.baseline.slice(2)}`, pid: nestBaseline!.process.pid! }
             : scenario.baseline
-              ? `${baseline!.url}/${scenario.baseline}`
+              ? { url: `${baseline!.url}/${scenario.baseline}`, pid: baseline!.pid }
               : null;
-      if (floorUrl) {
-        const floorPid = scenario.group === 'page' ? server.pid! : scenario.baseline?.startsWith('e:') ? nestBaseline!.process.pid! : baseline!.pid;
-        const steady = await steadyRatio(options, { url: floorUrl }, server.pid!, floorPid);
+      if (floor) {
+        const steady = await steadyRatio(options, { url: floor.url }, server.pid!, floor.pid);
         row = {
           ...steady.app,
           name: scenario.name,
@@ -833,6 +833,13 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
   }
 }
 
+/** One run of `load` with the server's own CPU time per request over it (µs, user + system from /proc). */
+async function withCpu(options: Record<string, unknown>, pid: number, duration = DURATION): Promise<Result & { cpuUs: number }> {
+  const cpuBefore = cpuMicros(pid);
+  const run = strip(await load(options, duration));
+  return { ...run, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests) };
+}
+
 /** The median of numbers. */
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -874,12 +881,10 @@ async function alternate<T>(rounds: number, first: () => Promise<T>, second: () 
 async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>, appPid: number, floorPid: number) {
   await untilQuiet(String(app.url));
   await load(floor, 2);
-  // Each measured run with its server's own CPU time per request (µs, user + system from /proc).
+  // Each measured run with its server's own CPU time per request.
   const measured = async (target: Record<string, unknown>, pid: number) => {
     if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
-    const cpuBefore = cpuMicros(pid);
-    const run = strip(await load(target, ROUND_DURATION));
-    return { ...run, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests) };
+    return withCpu(target, pid, ROUND_DURATION);
   };
   const [appRuns, floorRuns] = await alternate(
     ROUNDS,
@@ -1187,21 +1192,18 @@ async function tracingCost(
       await load(on(base), 2); // warm-up
       // Each run with the server's own CPU time per request (µs): what the app spends, apart from what the
       // database and the load generator take of the same two cores, so steadier than the throughput.
-      const measured = (url: string, pid: number) => async () => {
-        const cpuBefore = cpuMicros(pid);
-        const run = strip(await load(on(url)));
-        return { run, cpu: Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests)) };
-      };
       // The last round is always traced, then untraced (an odd number of rounds would end on a traced run).
-      const [tracedSide, untracedSide] = await alternate(TRACING_ROUNDS, measured(traced.base, traced.server.pid!), measured(base, basePid), true);
-      const tracedRuns = tracedSide.map((side) => side.run);
-      const untracedRuns = untracedSide.map((side) => side.run);
-      const tracedCpu = tracedSide.map((side) => side.cpu);
-      const untracedCpu = untracedSide.map((side) => side.cpu);
+      const [tracedRuns, untracedRuns] = await alternate(
+        TRACING_ROUNDS,
+        () => withCpu(on(traced.base), traced.server.pid!),
+        () => withCpu(on(base), basePid),
+        true,
+      );
+      const tracedCpu = tracedRuns.map((run) => Math.round(run.cpuUs));
+      const untracedCpu = untracedRuns.map((run) => Math.round(run.cpuUs));
       for (const run of tracedRuns) tracedRequests += run.requests;
       const after = sink.counts();
-      const middle = medianOf;
-      const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => middle(runs.map((run) => run[metric]));
+      const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[metric]));
       const ratios = tracedRuns.map((run, index) => Number((run.rps / Math.max(1, untracedRuns[index].rps)).toFixed(2)));
       const row = {
         group: 'tracing',
@@ -1217,13 +1219,13 @@ async function tracingCost(
         untracedRps: median(untracedRuns, 'rps'),
         untracedP50: median(untracedRuns, 'p50'),
         untracedP95: median(untracedRuns, 'p95'),
-        p95Delta: middle(tracedRuns.map((run, index) => run.p95 - untracedRuns[index].p95)),
-        ratio: middle(ratios),
+        p95Delta: medianOf(tracedRuns.map((run, index) => run.p95 - untracedRuns[index].p95)),
+        ratio: medianOf(ratios),
         rounds: ratios,
         p95Deltas: tracedRuns.map((run, index) => run.p95 - untracedRuns[index].p95),
-        cpuPerRequestUs: middle(tracedCpu),
-        untracedCpuPerRequestUs: middle(untracedCpu),
-        cpuRatio: middle(tracedCpu.map((cpu, index) => Number((cpu / Math.max(1, untracedCpu[index])).toFixed(2)))),
+        cpuPerRequestUs: medianOf(tracedCpu),
+        untracedCpuPerRequestUs: medianOf(untracedCpu),
+        cpuRatio: medianOf(tracedCpu.map((cpu, index) => Number((cpu / Math.max(1, untracedCpu[index])).toFixed(2)))),
         spans: after.spans - before.spans,
         traces: after.traces - before.traces,
         tracedRequests,
