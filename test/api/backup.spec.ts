@@ -66,7 +66,9 @@ describe('npm run backup / restore', () => {
     let writing = true;
     const writer = (async () => {
       for (let index = 0; writing; index++) {
-        const fantasia = `Restauro Máquinas ${index} Ltda`;
+        // A word of its own per company ("r0045"): a bare number would also start an ending of every
+        // company's IE (search finds any part of a document number), and list them all.
+        const fantasia = `Restauro Máquinas R${String(index).padStart(4, '0')} Ltda`;
         const res = await request(source.server)
           .post('/api/admin/enterprises')
           .set(bearer(admin))
