@@ -8,6 +8,20 @@ import { markTracingStarted } from './trace-context.js';
 const EXPORT_BATCH_SPANS = 64;
 const EXPORT_DELAY_MS = 1_000;
 
+/**
+ * Whether this Node.js carries the active context in AsyncContextFrame (Node 24 by default, Node 22 behind a
+ * flag). Without it, AsyncLocalStorage runs async_hooks on every promise of every request, traced or not: about
+ * 0.8 ms a list request and a sixth of its throughput on Node 20 (bench/results/latest.md).
+ */
+export function usesAsyncContextFrame(
+  version = process.versions.node,
+  flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)],
+): boolean {
+  const major = Number(version.split('.')[0]);
+  if (major >= 24) return !flags.includes('--no-async-context-frame');
+  return major >= 22 && flags.includes('--experimental-async-context-frame');
+}
+
 /** What main.ts holds of the tracing: spans still buffered are sent on the way out. */
 export interface Tracing {
   shutdown(): Promise<void>;
@@ -22,6 +36,10 @@ export interface Tracing {
  * loaded when tracing is off.
  */
 export async function startTracing(config: TracingConfig): Promise<Tracing> {
+  if (!usesAsyncContextFrame())
+    process.stderr.write(
+      `Warning: tracing on Node.js ${process.versions.node} carries each request's context with async_hooks, which costs every request, sampled or not (about 0.8 ms a list page); run Node.js 24, as the Docker image does.\n`,
+    );
   // ioredis and BullMQ are imported as ES modules: import-in-the-middle's hook sees them, once registered here.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
   const [api, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, sdk, { OTLPTraceExporter }, { resourceFromAttributes }, instrumentation] =

@@ -14,7 +14,18 @@ export interface SpawnedInstance {
   kill(): Promise<void>;
 }
 
-export async function spawnInstance(env: Record<string, string>, options: { logLines?: string[] } = {}): Promise<SpawnedInstance> {
+/** Collects a stream's lines into `lines` as they come. */
+function collectLines(stream: NodeJS.ReadableStream, lines: string[]): void {
+  let rest = '';
+  stream.setEncoding('utf8').on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+}
+
+/** `logLines` receives the log (stdout), `errorLines` what the process writes to stderr (its startup warnings). */
+export async function spawnInstance(env: Record<string, string>, options: { logLines?: string[]; errorLines?: string[] } = {}): Promise<SpawnedInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'agromaq-instance-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/main.js'], {
@@ -33,17 +44,10 @@ export async function spawnInstance(env: Record<string, string>, options: { logL
       // No balancer to wait for unless a test brings one (the rolling restart sets its own delay).
       SHUTDOWN_DELAY_MS: env.SHUTDOWN_DELAY_MS ?? '0',
     },
-    stdio: ['ignore', options.logLines ? 'pipe' : 'ignore', 'ignore'],
+    stdio: ['ignore', options.logLines ? 'pipe' : 'ignore', options.errorLines ? 'pipe' : 'ignore'],
   });
-  if (options.logLines && child.stdout) {
-    const lines = options.logLines;
-    let rest = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      const parts = (rest + chunk).split('\n');
-      rest = parts.pop() ?? '';
-      lines.push(...parts);
-    });
-  }
+  if (options.logLines && child.stdout) collectLines(child.stdout, options.logLines);
+  if (options.errorLines && child.stderr) collectLines(child.stderr, options.errorLines);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -6,6 +6,7 @@ import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isLongLived } from '../../src/common/http/interactive-load.js';
 import { AppMetrics, type MetricSources } from '../../src/metrics/app-metrics.js';
+import { usesAsyncContextFrame } from '../../src/tracing/tracing.js';
 
 // The observability profile of docker-compose.yml: Prometheus's alert rules and Grafana's dashboard name only
 // metrics the app exports, every panel reads the provisioned data source, and neither service starts with a plain
@@ -252,5 +253,15 @@ describe.skipIf(!promtool)(`promtool${promtool ? '' : ' (skipped: promtool is no
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('usesAsyncContextFrame (tracing warns without it)', () => {
+  it('is on by default from Node.js 24, behind a flag on 22, and off on 20', () => {
+    expect(usesAsyncContextFrame('24.21.0', [])).toBe(true);
+    expect(usesAsyncContextFrame('24.21.0', ['--no-async-context-frame'])).toBe(false);
+    expect(usesAsyncContextFrame('22.12.0', [])).toBe(false);
+    expect(usesAsyncContextFrame('22.12.0', ['--experimental-async-context-frame'])).toBe(true);
+    expect(usesAsyncContextFrame('20.20.2', ['--experimental-async-context-frame'])).toBe(false);
   });
 });
