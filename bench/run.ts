@@ -1154,9 +1154,10 @@ function runtimes(): Runtime[] {
  * scenario TRACING_ROUNDS rounds of a run on each server (only one under load at a time; traced first in odd
  * rounds, last in even ones) at full load, then TRACING_ROUNDS rounds of a run on each with one request at a
  * time. Each round's pair of runs is compared (traced ÷ untraced req/s at full load, traced − untraced p95 one
- * request at a time), and the row has the median of the rounds' comparisons: the pairs
- * are next to each other in time, so what else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced run and ends
- * with an untraced one, longer than the exporter's batch delay (1 s), so the spans the sink counts for it are its own.
+ * request at a time), and the row has the median of the rounds' comparisons: the pairs are next to each other in
+ * time, so what else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced
+ * run and ends with an untraced one, longer than the exporter's batch delay (1 s), so the spans the sink counts for
+ * it are its own.
  * On this process's runtime the untraced server is the benchmark's own (`base`); on another one a second untraced
  * server is started on it, so both sides of a pair run on the same Node.js.
  */
@@ -1210,17 +1211,16 @@ async function tracingCost(
       );
       // The latency rounds: each server answering one request at a time.
       const single = (url: string) => ({ ...on(url), connections: 1 });
-      const [tracedPaced, untracedPaced] = await alternate(
+      const [tracedSingle, untracedSingle] = await alternate(
         TRACING_ROUNDS,
         () => load(single(traced.base), LATENCY_SECONDS).then(strip),
         () => load(single(base), LATENCY_SECONDS).then(strip),
         true,
       );
-      for (const run of tracedPaced) tracedRequests += run.requests;
-      const p95Deltas = tracedPaced.map((run, index) => run.p95 - untracedPaced[index].p95);
+      const p95Deltas = tracedSingle.map((run, index) => run.p95 - untracedSingle[index].p95);
       const tracedCpu = tracedRuns.map((run) => Math.round(run.cpuUs));
       const untracedCpu = untracedRuns.map((run) => Math.round(run.cpuUs));
-      for (const run of tracedRuns) tracedRequests += run.requests;
+      for (const run of [...tracedRuns, ...tracedSingle]) tracedRequests += run.requests;
       const after = sink.counts();
       const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[metric]));
       const ratios = tracedRuns.map((run, index) => Number((run.rps / Math.max(1, untracedRuns[index].rps)).toFixed(2)));
@@ -1238,9 +1238,9 @@ async function tracingCost(
         untracedRps: median(untracedRuns, 'rps'),
         untracedP50: median(untracedRuns, 'p50'),
         untracedP95: median(untracedRuns, 'p95'),
-        pacedRps: median(tracedPaced, 'rps'),
-        pacedP95: median(tracedPaced, 'p95'),
-        untracedPacedP95: median(untracedPaced, 'p95'),
+        singleRps: median(tracedSingle, 'rps'),
+        singleP95: median(tracedSingle, 'p95'),
+        untracedSingleP95: median(untracedSingle, 'p95'),
         p95Delta: medianOf(p95Deltas),
         ratio: medianOf(ratios),
         rounds: ratios,
@@ -1332,8 +1332,8 @@ interface SteadyCpu {
 }
 
 /** A tracing row's latency rounds (one request at a time): each side's p95 (medians). Older rows had none. */
-const pacedText = (row: Record<string, unknown>) =>
-  row.pacedRps === undefined ? '' : ` one request at a time (${row.pacedP95} ms against ${row.untracedPacedP95} ms untraced)`;
+const singleText = (row: Record<string, unknown>) =>
+  row.singleRps === undefined ? '' : ` one request at a time (${row.singleP95} ms against ${row.untracedSingleP95} ms untraced)`;
 
 const cpuText = (cpu: SteadyCpu | undefined) =>
   cpu ? `; server CPU per request ${cpu.appUs} µs, the baseline's ${cpu.baselineUs} µs: ${cpu.ratio} (rounds ${cpu.spread})` : '';
@@ -1350,7 +1350,7 @@ function markdown(report: {
   const verdict = (row: Record<string, unknown>) => (row.met === undefined ? '' : row.met ? 'met' : '**missed**');
   const rows = report.results.map((row) =>
     row.group === 'tracing'
-      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${pacedText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms; ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
+      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${singleText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms; ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
       : row.group === 'export'
         ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
         : row.group === 'import-preview'

@@ -65,10 +65,10 @@ afterAll(async () => {
 });
 
 /** A server of its own on a new database, tracing to the receiver with the given sampler settings. */
-async function tracedInstance(env: Record<string, string>, logLines?: string[]): Promise<SpawnedInstance> {
+async function tracedInstance(env: Record<string, string>, output: { logLines?: string[]; errorLines?: string[] } = {}): Promise<SpawnedInstance> {
   const database = testDatabaseEnv();
   databases.push(database);
-  return spawnInstance({ ...database, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, ...env }, { logLines });
+  return spawnInstance({ ...database, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, ...env }, output);
 }
 
 // Each test starts a server process of its own (migrations included), which spawnInstance waits up to 60 s for
@@ -82,7 +82,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
     // With Redis: the login's rate limit counts there, and its commands are spans of the login's trace.
     const instance = await tracedInstance(
       { OTEL_SERVICE_NAME: service, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `agromaq-test-${randomBytes(4).toString('hex')}:` },
-      logLines,
+      { logLines },
     );
     // Requests that are logged (the health checks are logged only when they fail) and read or write the database.
     const calls = [
@@ -162,12 +162,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
   it('honours OTEL_TRACES_SAMPLER: always_off sends nothing', async () => {
     const service = `agromaq-${randomBytes(3).toString('hex')}`;
     const errorLines: string[] = [];
-    const database = testDatabaseEnv();
-    databases.push(database);
-    const instance = await spawnInstance(
-      { ...database, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: service, OTEL_TRACES_SAMPLER: 'always_off' },
-      { errorLines },
-    );
+    const instance = await tracedInstance({ OTEL_SERVICE_NAME: service, OTEL_TRACES_SAMPLER: 'always_off' }, { errorLines });
     for (let index = 0; index < 5; index++) expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
     expect(await instance.signal('SIGTERM')).toBe(0);
     expect(receiver.spans.filter((span) => span.service === service)).toEqual([]);
