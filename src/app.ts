@@ -125,7 +125,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     });
     steps.onRequest(headers);
     steps.onRequest(noStore);
-    trackInteractiveLoad(fastify, steps);
+    trackInteractiveLoad(steps);
     // Every answer in the request-duration histogram, by route template (event streams stay open: left out).
     const metrics = app.get(AppMetrics);
     steps.onResponse((req, reply) => {

@@ -14,6 +14,8 @@ export type PoolState = { inUse: number; idle: number; waiting: number } | null;
 export interface MetricSources {
   pool(): PoolState;
   openStreams(): number;
+  /** The requests this instance is answering now, event streams excepted. */
+  requestsInFlight(): number;
   importsWaiting(): Promise<{ queued: number; running: number }>;
   mailWaiting(): Promise<number | null>;
   /** Whether the database answers a query now. */
@@ -101,6 +103,14 @@ export class AppMetrics {
       registers: [this.registry],
       collect(): void {
         streams.set(sources.openStreams());
+      },
+    });
+    const inFlight: Gauge = new Gauge({
+      name: 'agromaq_http_requests_in_flight',
+      help: 'Requests this instance is answering now, event streams excepted (an import gives way while there are some).',
+      registers: [this.registry],
+      collect(): void {
+        inFlight.set(sources.requestsInFlight());
       },
     });
     const imports = new Gauge({

@@ -10,6 +10,7 @@ import { LiveEvents } from '../live/live-events.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import type { AppConfig } from '../config/app-config.js';
 import { LiveStreams } from '../live/live-streams.js';
+import { interactiveRequests } from '../common/http/interactive-load.js';
 import { MailService } from '../mail/mail.service.js';
 import { AppMetrics, statementKind, type PoolState } from './app-metrics.js';
 
@@ -99,6 +100,7 @@ async function nearestFolder(folder: string): Promise<string> {
             return { inUse: all - idle, idle, waiting: pool._connectionQueue?.length ?? 0 };
           },
           openStreams: () => modules.get(LiveStreams, { strict: false }).size,
+          requestsInFlight: interactiveRequests,
           importsWaiting: async () => {
             const rows = (await dataSource.query(
               "SELECT status, COUNT(*) AS total FROM imports WHERE status IN ('na_fila', 'processando') GROUP BY status",

@@ -1,15 +1,38 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Public } from '../../src/auth/decorators.js';
 import { MetricsServer } from '../../src/metrics/metrics.module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 32: Prometheus metrics on a port of their own (METRICS_PORT), never on the public one; request
 // durations by route template, so random URLs add no series.
+// A route of the test's own that holds each request until the test lets it go: a request in flight for as long
+// as the test needs, through the app's whole request path.
+let entered: () => void = () => {};
+let release: () => void = () => {};
+@Controller('api/teste')
+class HeldController {
+  @Public()
+  @Post('segura')
+  @HttpCode(200)
+  async hold(@Body() body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    entered();
+    await gate;
+    return body;
+  }
+}
+@Module({ controllers: [HeldController] })
+class HeldModule {}
+
 let sut: TestApp;
 let metricsUrl: string;
 beforeAll(async () => {
-  sut = await startTestApp({ METRICS_PORT: '0' });
+  sut = await startTestApp({ METRICS_PORT: '0' }, { modules: [HeldModule], entities: [] });
   metricsUrl = `http://127.0.0.1:${sut.app.get(MetricsServer).port}/metrics`;
 });
 afterAll(async () => {
@@ -101,5 +124,36 @@ describe('/metrics on METRICS_PORT', () => {
     const size = Number(/^agromaq_uploads_disk_size_bytes (\S+)$/m.exec(text)?.[1]);
     expect(available).toBeGreaterThan(0);
     expect(size).toBeGreaterThanOrEqual(available);
+  });
+
+  // An import gives way while requests are in flight: a client that hangs up after sending a whole body, before
+  // the answer (a tab closed during a save), must stop counting, or every later import waits at every turn.
+  it('counts the requests in flight, and stops counting one whose client hangs up before the answer', async () => {
+    const inFlight = async () => Number(/^agromaq_http_requests_in_flight (\d+)$/m.exec(await scrape())?.[1] ?? 'NaN');
+    expect(await inFlight()).toBe(0);
+    if (!sut.server.listening) await new Promise<void>((resolve) => sut.server.listen(0, '127.0.0.1', resolve));
+    const { port } = sut.server.address() as AddressInfo;
+    const arrived = new Promise<void>((resolve) => (entered = resolve));
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ numero: '12' });
+    socket.write(
+      ['POST /api/teste/segura HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${body.length}`, '', body].join('\r\n'),
+    );
+    await arrived;
+    expect(await inFlight()).toBe(1);
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    for (let tries = 0; tries < 40 && (await inFlight()) > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await inFlight()).toBe(0);
+    // A request answered is counted out too.
+    const answered = request(sut.server).post('/api/teste/segura').send({ numero: '13' });
+    const done = answered.then((res) => res);
+    await new Promise<void>((resolve) => (entered = resolve));
+    expect(await inFlight()).toBe(1);
+    release();
+    expect((await done).body).toEqual({ numero: '13' });
+    expect(await inFlight()).toBe(0);
   });
 });

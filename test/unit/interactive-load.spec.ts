@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveWay, interactiveRequests, trackInteractiveLoad } from '../../src/common/http/interactive-load.js';
 import { requestSteps } from '../../src/common/http/request-steps.js';
@@ -7,10 +8,14 @@ import { requestSteps } from '../../src/common/http/request-steps.js';
 const server = Fastify();
 let base = '';
 beforeAll(async () => {
-  trackInteractiveLoad(server, requestSteps(server));
+  trackInteractiveLoad(requestSteps(server));
   server.get('/lenta', async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     return { ok: true };
+  });
+  server.put('/lenta', async (req) => {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return { ok: true, body: req.body };
   });
   server.get('/api/admin/eventos', async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -49,5 +54,29 @@ describe('giving way to interactive requests', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
     expect(answered, 'it gave up waiting before the 200 ms request was answered').toBe(false);
     await slow;
+  });
+
+  // A client that hangs up while its request is being answered (a closed tab, a lost connection, a load tool
+  // stopping) must not stay counted: otherwise every later import waits its longest at every turn.
+  it.each([
+    ['GET', ''],
+    ['PUT', '{"numero":"12"}'],
+  ])('stops counting a %s request whose client hangs up before the answer', async (method, body) => {
+    const { port } = new URL(base);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const head = [
+      `${method} /lenta HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...(body ? ['Content-Type: application/json', `Content-Length: ${body.length}`] : []),
+      '',
+      '',
+    ];
+    socket.write(head.join('\r\n') + body);
+    while (interactiveRequests() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(interactiveRequests()).toBe(0);
+    expect(await beforeTimer(giveWay(1_000), 100)).toBe(true);
   });
 });

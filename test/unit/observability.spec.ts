@@ -79,6 +79,7 @@ beforeAll(async () => {
   const sources: MetricSources = {
     pool: () => ({ inUse: 1, idle: 1, waiting: 0 }),
     openStreams: () => 0,
+    requestsInFlight: () => 0,
     importsWaiting: () => Promise.resolve({ queued: 0, running: 0 }),
     mailWaiting: () => Promise.resolve(0),
     databaseUp: () => Promise.resolve(true),
@@ -154,6 +155,7 @@ describe('dashboard (deploy/grafana/dashboards/agromaq.json)', () => {
       'agromaq_import_queue',
       'agromaq_mail_queue_waiting',
       'agromaq_event_streams_open',
+      'agromaq_http_requests_in_flight',
       'agromaq_login_failures_total',
       'agromaq_login_lockouts_total',
       'agromaq_nodejs_eventloop_lag_p99_seconds',

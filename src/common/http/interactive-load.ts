@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { HttpRequest } from './http.js';
 import type { RequestSteps } from './request-steps.js';
 
 /** Requests that stay open for as long as a tab does (the event streams): not work waiting for an answer. */
@@ -8,35 +6,27 @@ export const isLongLived = (url: string): boolean => LONG_LIVED.some((path) => u
 
 let inFlight = 0;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Counted among the interactive requests in flight until its answer is sent or the client hangs up. */
-    interactive: boolean;
-  }
+/** A counted request's answer is over: sent, or its connection gone (the response's 'close' comes either way). */
+function closed(): void {
+  inFlight -= 1;
 }
 
 /**
  * The requests this process is answering right now, event streams excepted. Background work that shares the
  * event loop with them (an import checking its rows) gives way while there are some, for a bounded time, so the
  * pages staff are using answer first and the work goes at full speed when nobody waits.
+ *
+ * A request stops counting when its response closes, not on Fastify's onResponse and onRequestAbort: a client
+ * that hangs up after sending a whole body (a PUT cut off while it is saved) gets neither, and would stay counted
+ * for good, making every later import wait its longest at every turn.
  */
-export function trackInteractiveLoad(fastify: FastifyInstance, steps: RequestSteps): void {
-  // A field of every request (Fastify's decorator keeps the request's shape), not a set of requests.
-  fastify.decorateRequest('interactive', false);
-  steps.onRequest((req) => {
+export function trackInteractiveLoad(steps: RequestSteps): void {
+  steps.onRequest((req, reply) => {
     if (!isLongLived(req.url)) {
-      req.interactive = true;
       inFlight += 1;
+      reply.raw.on('close', closed);
     }
   });
-  const finished = (req: HttpRequest) => {
-    if (req.interactive) {
-      req.interactive = false;
-      inFlight -= 1;
-    }
-  };
-  steps.onResponse(finished);
-  steps.onAbort(finished);
 }
 
 /** The interactive requests in flight in this process. */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { HttpReply, HttpRequest } from './http.js';
 
 type RequestStep = (req: HttpRequest, reply: HttpReply) => void;
-type AbortStep = (req: HttpRequest) => void;
 
 /**
  * The app's own work on every request and every answer (its headers, the interactive-load count, the metrics),
@@ -15,14 +14,11 @@ export interface RequestSteps {
   onRequest(step: RequestStep): void;
   /** Runs `step` once the answer has been sent. */
   onResponse(step: RequestStep): void;
-  /** Runs `step` when the client hangs up before the answer. */
-  onAbort(step: AbortStep): void;
 }
 
 export function requestSteps(fastify: FastifyInstance): RequestSteps {
   const arrived: RequestStep[] = [];
   const answered: RequestStep[] = [];
-  const aborted: AbortStep[] = [];
   fastify.addHook('onRequest', (req, reply, done) => {
     for (let i = 0; i < arrived.length; i++) arrived[i](req, reply);
     done();
@@ -31,13 +27,8 @@ export function requestSteps(fastify: FastifyInstance): RequestSteps {
     for (let i = 0; i < answered.length; i++) answered[i](req, reply);
     done();
   });
-  fastify.addHook('onRequestAbort', (req, done) => {
-    for (let i = 0; i < aborted.length; i++) aborted[i](req);
-    done();
-  });
   return {
     onRequest: (step) => void arrived.push(step),
     onResponse: (step) => void answered.push(step),
-    onAbort: (step) => void aborted.push(step),
   };
 }
