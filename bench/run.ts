@@ -736,7 +736,7 @@ const LIVE_STREAMS = 500;
 
 /**
  * 500 idle event streams (GET /api/admin/eventos), each of its own tab: the server's RSS before and after they
- * open (settled), and a list page's throughput in three rounds without them and with them, in this run.
+ * open (settled), and a list page's throughput in five rounds without them and with them, in this run.
  * The sessions are made as a login makes them (a row in admin_sessions, a token signed with the app's key), since
  * 100 logins would each need a new 2FA code.
  */
@@ -801,9 +801,10 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
     await openStreams();
     const rssWith = await settle();
     await closeStreams();
-    // Rounds of without / with, compared by their medians: one pair alone is within this machine's noise.
+    // Five rounds of without / with; the ratio is the median of the rounds' ratios (one pair alone is within this
+    // machine's noise), as for the rows with a baseline.
     const [withoutRuns, withRuns] = await alternate(
-      3,
+      5,
       async () => strip(await load(list)),
       async () => {
         await openStreams();
@@ -812,8 +813,11 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
         return run;
       },
     );
-    const during = withRuns.find((run) => run.rps === medianOf(withRuns.map((each) => each.rps)))!;
-    const without = medianOf(withoutRuns.map((run) => run.rps));
+    const ratios = withRuns.map((run, index) => run.rps / Math.max(1, withoutRuns[index].rps));
+    const ratio = medianOf(ratios);
+    const middle = ratios.indexOf(ratio);
+    const during = withRuns[middle];
+    const without = withoutRuns[middle].rps;
     const rows = [
       {
         group: 'live',
@@ -827,8 +831,8 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
         group: 'live',
         name: `companies ativos, page 1, with ${LIVE_STREAMS} streams open`,
         withoutRps: Math.round(without),
-        ratio: Number((during.rps / Math.max(1, without)).toFixed(2)),
-        rounds: withRuns.map((run, index) => Number((run.rps / Math.max(1, withoutRuns[index].rps)).toFixed(2))),
+        ratio: Number(ratio.toFixed(2)),
+        rounds: ratios.map((each) => Number(each.toFixed(2))),
       },
     ];
     for (const row of rows) console.log(`${row.name}: ${JSON.stringify(row)}`);
