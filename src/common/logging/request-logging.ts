@@ -25,8 +25,15 @@ export function requestId(req: IncomingMessage): string {
  * information, not as a server error.
  */
 export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
+  // A hang-up is a response closed before the app ended it, not Fastify's onRequestAbort: a client that goes
+  // after sending a whole body (a PUT cut off while it is saved) gets no onRequestAbort, and had no line.
+  const hangUps = logger.isLevelEnabled('info');
   fastify.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    if (hangUps)
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableEnded) log('info', req, 0, 0, 'request aborted');
+      });
     done();
   });
   const log = (level: 'error' | 'warn' | 'info', req: { id: string; method: string; url: string }, status: number, elapsed: number, message: string) => {
@@ -36,10 +43,6 @@ export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onResponse', (req, reply, done) => {
     const status = reply.statusCode;
     log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', req, status, reply.elapsedTime, 'request completed');
-    done();
-  });
-  fastify.addHook('onRequestAbort', (req, done) => {
-    log('info', req, 0, 0, 'request aborted');
     done();
   });
 }
