@@ -114,9 +114,9 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
       sessao: req.admin ? sessionRules(config) : null,
     }));
 
-    requestLogging(fastify, logger);
     // The app's own steps on every request and answer: one hook of each kind runs them all.
     const steps = requestSteps(fastify);
+    requestLogging(steps, logger);
     const headers = securityHeaders({
       production: config.env === 'production',
       gtmId: config.site.gtmId,

@@ -97,22 +97,23 @@ export class AppMetrics {
         pool.set({ state: 'waiting' }, now.waiting);
       },
     });
-    const streams: Gauge = new Gauge({
-      name: 'agromaq_event_streams_open',
-      help: 'Live event streams (back-office tabs) open on this instance.',
-      registers: [this.registry],
-      collect(): void {
-        streams.set(sources.openStreams());
-      },
-    });
-    const inFlight: Gauge = new Gauge({
-      name: 'agromaq_http_requests_in_flight',
-      help: 'Requests this instance is answering now, event streams excepted (an import gives way while there are some).',
-      registers: [this.registry],
-      collect(): void {
-        inFlight.set(sources.requestsInFlight());
-      },
-    });
+    /** A figure of this instance read when Prometheus scrapes. */
+    const reading = (name: string, help: string, read: () => number) => {
+      const gauge: Gauge = new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect(): void {
+          gauge.set(read());
+        },
+      });
+    };
+    reading('agromaq_event_streams_open', 'Live event streams (back-office tabs) open on this instance.', () => sources.openStreams());
+    reading(
+      'agromaq_http_requests_in_flight',
+      'Requests this instance is answering now, event streams excepted (an import gives way while there are some).',
+      () => sources.requestsInFlight(),
+    );
     const imports = new Gauge({
       name: 'agromaq_import_queue',
       help: 'Imports waiting for a run or running, across instances.',

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 32: Prometheus metrics on a port of their own (METRICS_PORT), never on the public one; request
 // durations by route template, so random URLs add no series.
+
 // A route of the test's own that holds each request until the test lets it go: a request in flight for as long
 // as the test needs, through the app's whole request path.
 let entered: () => void = () => {};
@@ -148,12 +149,15 @@ describe('/metrics on METRICS_PORT', () => {
     for (let tries = 0; tries < 40 && (await inFlight()) > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await inFlight()).toBe(0);
     // A request answered is counted out too.
-    const answered = request(sut.server).post('/api/teste/segura').send({ numero: '13' });
-    const done = answered.then((res) => res);
-    await new Promise<void>((resolve) => (entered = resolve));
+    const enteredAgain = new Promise<void>((resolve) => (entered = resolve));
+    const response = request(sut.server)
+      .post('/api/teste/segura')
+      .send({ numero: '13' })
+      .then((res) => res);
+    await enteredAgain;
     expect(await inFlight()).toBe(1);
     release();
-    expect((await done).body).toEqual({ numero: '13' });
+    expect((await response).body).toEqual({ numero: '13' });
     expect(await inFlight()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { requestSteps } from '../../src/common/http/request-steps.js';
 import { requestId, requestLogging } from '../../src/common/logging/request-logging.js';
 
 /** A Fastify app with the request logging, its lines collected; each route answers the status in its query. */
@@ -15,7 +16,7 @@ async function logged(paths: string[]): Promise<{ url: string; level: number }[]
     },
   });
   const fastify = Fastify({ genReqId: requestId });
-  requestLogging(fastify, pino({ level: 'info' }, sink));
+  requestLogging(requestSteps(fastify), pino({ level: 'info' }, sink));
   fastify.get('/*', async (req, reply) => reply.code(Number((req.query as { status?: string }).status ?? 200)).send('ok'));
   for (const url of paths) await fastify.inject({ url });
   await fastify.close();
@@ -50,7 +51,7 @@ describe('request logging', () => {
       },
     });
     const fastify = Fastify({ genReqId: requestId });
-    requestLogging(fastify, pino({ level: 'info' }, sink));
+    requestLogging(requestSteps(fastify), pino({ level: 'info' }, sink));
     let entered: () => void = () => {};
     fastify.put('/empresa', async (req) => {
       entered();

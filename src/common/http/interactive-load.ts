@@ -6,26 +6,21 @@ export const isLongLived = (url: string): boolean => LONG_LIVED.some((path) => u
 
 let inFlight = 0;
 
-/** A counted request's answer is over: sent, or its connection gone (the response's 'close' comes either way). */
-function closed(): void {
-  inFlight -= 1;
-}
-
 /**
  * The requests this process is answering right now, event streams excepted. Background work that shares the
  * event loop with them (an import checking its rows) gives way while there are some, for a bounded time, so the
  * pages staff are using answer first and the work goes at full speed when nobody waits.
  *
- * A request stops counting when its response closes, not on Fastify's onResponse and onRequestAbort: a client
- * that hangs up after sending a whole body (a PUT cut off while it is saved) gets neither, and would stay counted
- * for good, making every later import wait its longest at every turn.
+ * A request stops counting when its response closes (sent, or its client gone), not on Fastify's onResponse and
+ * onRequestAbort: a client that hangs up after sending a whole body gets neither, and would stay counted for
+ * good, making every later import wait its longest at every turn.
  */
 export function trackInteractiveLoad(steps: RequestSteps): void {
-  steps.onRequest((req, reply) => {
-    if (!isLongLived(req.url)) {
-      inFlight += 1;
-      reply.raw.on('close', closed);
-    }
+  steps.onRequest((req) => {
+    if (!isLongLived(req.url)) inFlight += 1;
+  });
+  steps.onClose((req) => {
+    if (!isLongLived(req.url)) inFlight -= 1;
   });
 }
 

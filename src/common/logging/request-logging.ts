@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { RequestSteps } from '../http/request-steps.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -24,25 +24,19 @@ export function requestId(req: IncomingMessage): string {
  * files and the health checks are logged only when they fail; a client that hangs up first is logged as
  * information, not as a server error.
  */
-export function requestLogging(fastify: FastifyInstance, logger: Logger): void {
-  // A hang-up is a response closed before the app ended it, not Fastify's onRequestAbort: a client that goes
-  // after sending a whole body (a PUT cut off while it is saved) gets no onRequestAbort, and had no line.
-  const hangUps = logger.isLevelEnabled('info');
-  fastify.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    if (hangUps)
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableEnded) log('info', req, 0, 0, 'request aborted');
-      });
-    done();
-  });
+export function requestLogging(steps: RequestSteps, logger: Logger): void {
   const log = (level: 'error' | 'warn' | 'info', req: { id: string; method: string; url: string }, status: number, elapsed: number, message: string) => {
     if (!logger.isLevelEnabled(level) || (level === 'info' && unlogged(req.url))) return;
     logger[level]({ req: { id: req.id, method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(elapsed) }, message);
   };
-  fastify.addHook('onResponse', (req, reply, done) => {
+  steps.onRequest((req, reply) => void reply.header('x-request-id', req.id));
+  steps.onResponse((req, reply) => {
     const status = reply.statusCode;
     log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', req, status, reply.elapsedTime, 'request completed');
-    done();
   });
+  // A hang-up: the response closed before the app ended it (also after a whole body was sent).
+  if (logger.isLevelEnabled('info'))
+    steps.onClose((req, reply) => {
+      if (!reply.raw.writableEnded) log('info', req, 0, 0, 'request aborted');
+    });
 }
