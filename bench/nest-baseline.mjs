@@ -1,5 +1,5 @@
 // Baseline (e) of the benchmark: a minimal NestJS application on Fastify with the app's own request logging (the
-// same pino logger, level and hooks, the same request ids), answering what the app answers without a database:
+// same pino logger, level and request steps, the same request ids), answering what the app answers without a database:
 // the robots text and the liveness check. It is the floor the app's own pipeline (headers, guards, interceptors,
 // metrics, compression) adds to. Plain JavaScript (decorators applied by hand) so it runs on the same `node`, with
 // the same flags, as the built app; it imports the app's logging from dist/.
@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { createLogger, PinoNestLogger } from '../dist/common/logging/logger.js';
 import { requestId, requestLogging } from '../dist/common/logging/request-logging.js';
+import { requestSteps } from '../dist/common/http/request-steps.js';
 
 const robotsText = process.env.BASELINE_ROBOTS ?? 'User-agent: *\nAllow: /\n';
 
@@ -32,7 +33,8 @@ Module({ controllers: [Minimal] })(MinimalModule);
 
 const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
 const app = await NestFactory.create(MinimalModule, new FastifyAdapter({ genReqId: requestId }), { logger: new PinoNestLogger(logger) });
-requestLogging(app.getHttpAdapter().getInstance(), logger);
+// The app's own way: its request steps, one hook of each kind, the log's among them.
+requestLogging(requestSteps(app.getHttpAdapter().getInstance()), logger);
 await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 console.log(`nest-baseline ${await app.getUrl()}`);
