@@ -40,8 +40,10 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     process.stderr.write(
       `Warning: tracing on Node.js ${process.versions.node} carries each request's context with async_hooks, which costs every request, sampled or not (about 0.8 ms a list page); run Node.js 24, as the Docker image does.\n`,
     );
-  // ioredis and BullMQ are imported as ES modules: import-in-the-middle's hook sees them, once registered here.
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  // ioredis is imported as an ES module (by the app; BullMQ requires it, which require-in-the-middle sees):
+  // import-in-the-middle's hook lets its instrumentation patch it. Only it: by default the hook rewrites every ES
+  // module loaded after it, the app's own included, behind a wrapper whose exports are reassignable bindings.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['ioredis'] } });
   const [api, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, sdk, { OTLPTraceExporter }, { resourceFromAttributes }, instrumentation] =
     await Promise.all([
       import('@opentelemetry/api'),
