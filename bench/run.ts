@@ -102,7 +102,7 @@ function percentile(sorted: Float64Array, fraction: number): number {
  * One autocannon run; requests can vary per call (a new X-Forwarded-For for the contact form). The latencies are
  * each 2xx answer's own time (autocannon's 'response' event, in fractional ms), as autocannon records only 2xx.
  */
-function load(options: Record<string, unknown>, duration = DURATION): Promise<Result & { raw: unknown }> {
+function load(options: Record<string, unknown>, duration = DURATION): Promise<Result & { raw: unknown; latencies: Float64Array }> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     const instance = autocannon({ connections: CONNECTIONS, duration, ...options }, (error: Error | null, result: any) => {
@@ -118,6 +118,7 @@ function load(options: Record<string, unknown>, duration = DURATION): Promise<Re
         non2xx: result.non2xx,
         requests: result.requests.total,
         raw: result,
+        latencies: sorted,
       });
     });
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
@@ -519,11 +520,14 @@ async function main() {
   console.log(`\n${markdown(report)}`);
 }
 
+/** The runs of historyCost, with the history triggers and without them in turn (odd: it ends with them). */
+const HISTORY_ROUNDS = 5;
+
 /**
- * A single save and the bulk run over every company, each measured with the database's history triggers, then
- * without them, then with them again in the same run; the ratio (with ÷ without, in time, the two runs with
- * history averaged so that a drift of the machine over the three weighs on both sides alike) is what history
- * costs. Each measurement starts from the same companies, the inactive ones inactive. The triggers are read back
+ * A single save and the bulk run over every company, each measured HISTORY_ROUNDS times in the same run, with the
+ * database's history triggers and without them in turn (with, without, with, without, with); the ratio (with ÷
+ * without, in time, each side the mean of its runs, so that a drift of the machine over the runs weighs on both
+ * sides alike) is what history costs. Each measurement starts from the same companies, the inactive ones inactive. The triggers are read back
  * with SHOW CREATE TRIGGER before they are dropped and always created again.
  */
 async function historyCost(base: string, auth: Record<string, string>): Promise<Record<string, unknown>[]> {
@@ -582,8 +586,6 @@ async function historyCost(base: string, auth: Record<string, string>): Promise<
   const inactiveIds = inactive.map((row) => Number(row.enterprise_id));
   const restoreInactive = () => inBatches(connection, 'UPDATE enterprises SET ativo = 0 WHERE enterprise_id IN (?)', inactiveIds);
   try {
-    const withFirst = await measure();
-    await restoreInactive();
     const [names] = await connection.query<RowDataPacket[]>(
       "SELECT TRIGGER_NAME AS name FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = ? AND TRIGGER_NAME LIKE 'trg\\_%\\_history\\_%'",
       [db.database],
@@ -593,38 +595,69 @@ async function historyCost(base: string, auth: Record<string, string>): Promise<
       const [[created]] = await connection.query<RowDataPacket[]>(`SHOW CREATE TRIGGER \`${String(name)}\``);
       statements.push(String(created['SQL Original Statement']));
     }
-    let without: Awaited<ReturnType<typeof measure>>;
-    try {
-      for (const { name } of names) await connection.query(`DROP TRIGGER \`${String(name)}\``);
-      without = await measure();
-      await restoreInactive();
-    } finally {
-      for (const statement of statements) await connection.query(statement);
+    // HISTORY_ROUNDS runs, with the triggers and without them in turn, beginning and ending with them: each side
+    // is the mean of its runs, so that neither is one run at one moment of the machine's drift.
+    const withRuns: Awaited<ReturnType<typeof measure>>[] = [];
+    const withoutRuns: Awaited<ReturnType<typeof measure>>[] = [];
+    for (let round = 0; round < HISTORY_ROUNDS; round++) {
+      if (round % 2 === 0) {
+        withRuns.push(await measure());
+        await restoreInactive();
+        continue;
+      }
+      try {
+        for (const { name } of names) await connection.query(`DROP TRIGGER \`${String(name)}\``);
+        withoutRuns.push(await measure());
+        await restoreInactive();
+      } finally {
+        for (const statement of statements) await connection.query(statement);
+      }
     }
-    const withSecond = await measure();
-    const both = (value: (measured: typeof withFirst) => number) => (value(withFirst) + value(withSecond)) / 2;
-    const withRps = both((each) => each.run.rps);
-    const savedRatio = Number((both((each) => each.run.p50) / Math.max(0.01, without.run.p50)).toFixed(2));
-    const rpsRatio = Number((without.run.rps / Math.max(1, withRps)).toFixed(2));
-    const bulkSeconds = both((each) => each.bulkSeconds);
-    const bulkRatio = Number((bulkSeconds / Math.max(0.01, without.bulkSeconds)).toFixed(2));
-    // The save's row shows the run with history closer to the average of the two.
-    const withHistory = Math.abs(withFirst.run.rps - withRps) <= Math.abs(withSecond.run.rps - withRps) ? withFirst : withSecond;
+    const meanOf = (runs: typeof withRuns, value: (measured: (typeof withRuns)[number]) => number) =>
+      runs.reduce((sum, each) => sum + value(each), 0) / runs.length;
+    const withRps = meanOf(withRuns, (each) => each.run.rps);
+    const withoutRps = meanOf(withoutRuns, (each) => each.run.rps);
+    const savedRatio = Number(
+      (
+        meanOf(withRuns, (each) => each.run.p50) /
+        Math.max(
+          0.01,
+          meanOf(withoutRuns, (each) => each.run.p50),
+        )
+      ).toFixed(2),
+    );
+    const rpsRatio = Number((withoutRps / Math.max(1, withRps)).toFixed(2));
+    const bulkSeconds = meanOf(withRuns, (each) => each.bulkSeconds);
+    const bulkRatio = Number(
+      (
+        bulkSeconds /
+        Math.max(
+          0.01,
+          meanOf(withoutRuns, (each) => each.bulkSeconds),
+        )
+      ).toFixed(2),
+    );
+    // Each save row shows its side's run closest to that side's mean.
+    const closest = (runs: typeof withRuns, mean: number) =>
+      runs.reduce((best, each) => (Math.abs(each.run.rps - mean) < Math.abs(best.run.rps - mean) ? each : best));
+    const withHistory = closest(withRuns, withRps);
+    const without = closest(withoutRuns, withoutRps);
     const rows = [
       {
         ...strip(withHistory.run),
         group: 'history',
         name: 'save one company (PUT), with history',
         ratio: Math.max(savedRatio, rpsRatio),
-        withRuns: [withFirst, withSecond].map((each) => ({ rps: each.run.rps, p50: each.run.p50 })),
+        withRuns: withRuns.map((each) => ({ rps: each.run.rps, p50: each.run.p50 })),
+        withoutRuns: withoutRuns.map((each) => ({ rps: each.run.rps, p50: each.run.p50 })),
       },
       { ...strip(without.run), group: 'history-base', name: 'save one company (PUT), history triggers dropped' },
       {
         group: 'history',
         name: `bulk Desativar + Ativar of every company (${companies.length > 0 ? 'all' : 0}), with history`,
         totalMs: Math.round(bulkSeconds * 1000),
-        withMs: [withFirst, withSecond].map((each) => Math.round(each.bulkSeconds * 1000)),
-        withoutMs: Math.round(without.bulkSeconds * 1000),
+        withMs: withRuns.map((each) => Math.round(each.bulkSeconds * 1000)),
+        withoutMs: withoutRuns.map((each) => Math.round(each.bulkSeconds * 1000)),
         ratio: bulkRatio,
       },
     ];
@@ -655,7 +688,7 @@ const IMPORT_ROWS = 20_000;
 /** The size of the file previewed: the upload's limit. */
 const PREVIEW_BYTES = 50 * 1024 * 1024 - 64 * 1024;
 /** The rounds of the first companies page alone and during an import (each round one more import). */
-const IMPORT_LIST_ROUNDS = 3;
+const IMPORT_LIST_ROUNDS = 5;
 
 /**
  * An import of IMPORT_ROWS new companies (a Windows-1252 `;` CSV, as Excel in Portuguese saves it): alone, for
@@ -723,20 +756,46 @@ async function importCost(base: string, auth: Record<string, string>, rss: () =>
     const previewSeconds = (Date.now() - previewStarted) / 1000;
     if (previewBody.id) await fetch(`${base}/api/admin/importacoes/${previewBody.id}`, { method: 'DELETE', headers: auth });
     const alone = await importOnce(async () => undefined);
-    // IMPORT_LIST_ROUNDS rounds of the page alone, then during an import; the row is the median round's (one
-    // round's p95 of a few ms is one stall away from another's).
-    const listRounds: { before: Result; during: Result; loaded: Awaited<ReturnType<typeof importOnce>>; ratio: number }[] = [];
+    // IMPORT_LIST_ROUNDS rounds of the page alone, then during an import. The ratio is that of the p95 of every
+    // answer of the rounds during the imports to the p95 of every answer of the rounds before them: one round's
+    // p95 of a few ms is one stall away from another's, and a median of a few rounds' ratios moved by 0.2 between
+    // two runs.
+    type Run = Awaited<ReturnType<typeof load>>;
+    const listRounds: { before: Run; during: Run; loaded: Awaited<ReturnType<typeof importOnce>>; ratio: number }[] = [];
     for (let round = 0; round < IMPORT_LIST_ROUNDS; round++) {
       await load(list, 2);
-      const before = strip(await load(list, 5));
-      let during: Result | null = null;
+      const before = await load(list, 5);
+      let during: Run | null = null;
       const loaded = await importOnce(async () => {
-        during = strip(await load(list, 5));
+        during = await load(list, 5);
       });
       listRounds.push({ before, during: during!, loaded, ratio: Number((during!.p95 / Math.max(0.01, before.p95)).toFixed(2)) });
     }
-    const listRatios = listRounds.map((round) => round.ratio);
-    const { before, during, loaded } = listRounds.find((round) => round.ratio === medianOf(listRatios))!;
+    const pooled = (runs: Run[]) => {
+      const all = new Float64Array(runs.reduce((sum, run) => sum + run.latencies.length, 0));
+      let offset = 0;
+      for (const run of runs) {
+        all.set(run.latencies, offset);
+        offset += run.latencies.length;
+      }
+      return all.sort();
+    };
+    const beforeAll = pooled(listRounds.map((round) => round.before));
+    const duringAll = pooled(listRounds.map((round) => round.during));
+    const beforeP95 = percentile(beforeAll, 0.95);
+    const duringRuns = listRounds.map((round) => strip(round.during));
+    const during = {
+      ...duringRuns[0],
+      rps: medianOf(duringRuns.map((run) => run.rps)),
+      p50: percentile(duringAll, 0.5),
+      p95: percentile(duringAll, 0.95),
+      p99: percentile(duringAll, 0.99),
+      errors: duringRuns.reduce((sum, run) => sum + run.errors, 0),
+      non2xx: duringRuns.reduce((sum, run) => sum + run.non2xx, 0),
+      requests: duringRuns.reduce((sum, run) => sum + run.requests, 0),
+    };
+    const importRates = listRounds.map((round) => round.loaded.rowsPerSecond);
+    const statuses = [...new Set(listRounds.map((round) => round.loaded.state.status))];
     const rows = [
       {
         group: 'import',
@@ -760,11 +819,12 @@ async function importCost(base: string, auth: Record<string, string>, rss: () =>
         ...during,
         group: 'import-list',
         name: 'companies ativos, page 1, while the import runs',
-        beforeP95: before.p95,
-        ratio: medianOf(listRatios),
-        rounds: listRatios,
-        importRowsPerSecond: loaded.rowsPerSecond,
-        importStatus: loaded.state.status,
+        beforeP95,
+        ratio: Number((during.p95 / Math.max(0.01, beforeP95)).toFixed(2)),
+        rounds: listRounds.map((round) => round.ratio),
+        pooled: true,
+        importRowsPerSecond: medianOf(importRates),
+        importStatus: statuses.join(', '),
       },
     ];
     for (const row of rows) console.log(`${row.name}: ${JSON.stringify(row)}`);
@@ -1076,8 +1136,8 @@ async function profileRoutes(auth: Record<string, string>, routes: string[]): Pr
   }
 }
 
-function strip(run: Result & { raw: unknown }): Result {
-  const { raw: _raw, ...rest } = run;
+function strip(run: Result & { raw: unknown; latencies?: Float64Array }): Result {
+  const { raw: _raw, latencies: _latencies, ...rest } = run;
   return rest;
 }
 
@@ -1400,6 +1460,14 @@ const singleText = (row: Record<string, unknown>) =>
 const cpuText = (cpu: SteadyCpu | undefined) =>
   cpu ? `; server CPU per request ${cpu.appUs} µs, the baseline's ${cpu.baselineUs} µs: ${cpu.ratio} (rounds ${cpu.spread})` : '';
 
+/** The bulk row's runs in words: with history and without, in the order they ran (older results: one without). */
+function historyRuns(row: Record<string, any>): string {
+  const without = ([] as number[]).concat(row.withoutMs);
+  if (!row.withMs) return `without history ${without.join(' ms, ')} ms`;
+  if (without.length === 1) return `with history ${(row.withMs as number[]).join(' and ')} ms, before and after the run without history ${without[0]} ms`;
+  return `in turn with and without history; with ${(row.withMs as number[]).join(', ')} ms, mean ${row.totalMs} ms; without ${without.join(', ')} ms`;
+}
+
 function markdown(report: {
   date: string;
   connections: number;
@@ -1420,13 +1488,13 @@ function markdown(report: {
           : row.group === 'import'
             ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.failed} failed | ${row.created} created in ${row.seconds} s, RSS +${row.rssGrowthMb} MB, ${row.status} | ${row.target} | ${verdict(row)} |`
             : row.beforeP95 !== undefined
-              ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms; the import meanwhile ${row.importRowsPerSecond} rows/s${row.rounds ? `; median of the rounds ${(row.rounds as number[]).join(', ')}` : ''}) | ${row.target} | ${verdict(row)} |`
+              ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (p95 before the import ${row.beforeP95} ms; the import meanwhile ${row.importRowsPerSecond} rows/s${row.rounds ? `; ${row.pooled ? `the p95 of every answer of ${(row.rounds as number[]).length} rounds, each before and during one more import; the rounds alone` : 'median of the rounds'} ${(row.rounds as number[]).join(', ')}` : ''}) | ${row.target} | ${verdict(row)} |`
               : row.costMb !== undefined
                 ? `| ${row.name} | | | | | | RSS ${row.rssBeforeMb} → ${row.rssWithMb} MB (${Number(row.costMb) >= 0 ? '+' : ''}${row.costMb} MB) | ${row.target} | ${verdict(row)} |`
                 : row.withoutRps !== undefined
                   ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} (without the streams ${row.withoutRps} req/s; rounds ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}) | ${row.target} | ${verdict(row)} |`
                   : row.withoutMs !== undefined
-                    ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (${row.withMs ? `with history ${(row.withMs as number[]).join(' and ')} ms, before and after the run ` : ''}without history ${row.withoutMs} ms) | ${row.target} | ${verdict(row)} |`
+                    ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (${historyRuns(row)}) | ${row.target} | ${verdict(row)} |`
                     : row.totalMs !== undefined
                       ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
                       : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of ${(row.rounds as number[]).length} rounds${row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : ''}: ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''}${cpuText(row.cpu as SteadyCpu | undefined)})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
