@@ -105,6 +105,26 @@ describe('server-side rendering', () => {
     expect(embeddedPage(res.text).component).toBe('Public/Sample');
     expect(harness.ssrErrors.length).toBe(errors + 1);
   });
+
+  it('does not remember a failed rendering: the next request for that page is rendered on the server', async () => {
+    harness.ssr.fail = true;
+    await request(server).get('/page?falha=2').expect(200);
+    harness.ssr.fail = false;
+    const before = harness.ssr.calls;
+    const res = await request(server).get('/page?falha=2').expect(200);
+    expect(harness.ssr.calls).toBe(before + 1);
+    expect(res.text).toContain('<h1>SSR Public/Sample</h1>');
+  });
+
+  it('sends the remembered document as HTML in UTF-8 with its length in bytes, accents included, every time', async () => {
+    for (let time = 0; time < 2; time++) {
+      const res = await request(server).get('/page?acentos=1').expect(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('Título SSR');
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+      expect(Buffer.byteLength(res.text)).toBeGreaterThan(res.text.length);
+    }
+  });
 });
 
 describe('Inertia visits (JSON)', () => {
