@@ -1147,6 +1147,8 @@ const TRACED_SCENARIOS = ['companies ativos, page 1', 'users, page 1', 'users, l
 const TRACE_RATIO = 0.1;
 /** Rounds of untraced and traced runs per scenario, compared by their medians (one pair is within the noise). */
 const TRACING_ROUNDS = 5;
+/** The pages (the first ones) whose tracing row also carries the A/A control: two untraced servers compared. */
+const CONTROL_SCENARIOS = 1;
 /**
  * The latency rounds' runs: one request at a time, for this many seconds. Under the saturating load of the
  * throughput rounds a request's p95 is mostly its wait behind the 15 others in flight, so a p95 difference there
@@ -1300,7 +1302,11 @@ async function tracingCost(
     },
     runtime.node,
   );
+  // The A/A control: one more untraced server, compared with the untraced one exactly as the traced server is, on
+  // the first page: how far apart two servers that differ in nothing come out on this machine.
+  const control = await startServer({}, runtime.node);
   try {
+    await untilUp(control.server, control.base);
     if (untraced) {
       await untilUp(untraced.server, untraced.base);
       base = untraced.base;
@@ -1311,11 +1317,11 @@ async function tracingCost(
     // scenario (the benchmark's own untraced server has been serving since the login), or the first scenario's
     // first rounds measure the JIT rather than the tracing.
     for (const scenario of scenarios)
-      for (const server of [traced, untraced]) if (server) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
+      for (const server of [traced, untraced, control]) if (server) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
     // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const rows: Record<string, unknown>[] = [];
-    for (const scenario of scenarios) {
+    for (const [index, scenario] of scenarios.entries()) {
       const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
       await untilQuiet(`${scenario.name}, traced`);
       const before = sink.counts();
@@ -1340,6 +1346,17 @@ async function tracingCost(
         true,
       );
       const p95Deltas = tracedSingle.map((run, index) => Number((run.p95 - untracedSingle[index].p95).toFixed(2)));
+      let controlRounds: number[] | undefined;
+      let controlCpuRatio: number | undefined;
+      if (index < CONTROL_SCENARIOS) {
+        const [controlRuns, againstRuns] = await alternate(
+          TRACING_ROUNDS,
+          () => withCpu(on(control.base), control.server.pid!),
+          () => withCpu(on(base), basePid),
+        );
+        controlRounds = controlRuns.map((run, round) => Number((run.rps / Math.max(1, againstRuns[round].rps)).toFixed(2)));
+        controlCpuRatio = medianOf(controlRuns.map((run, round) => Number((run.cpuUs / Math.max(1, againstRuns[round].cpuUs)).toFixed(2))));
+      }
       const tracedCpu = tracedRuns.map((run) => Math.round(run.cpuUs));
       const untracedCpu = untracedRuns.map((run) => Math.round(run.cpuUs));
       for (const run of [...tracedRuns, ...tracedSingle]) tracedRequests += run.requests;
@@ -1371,6 +1388,7 @@ async function tracingCost(
         cpuPerRequestUs: medianOf(tracedCpu),
         untracedCpuPerRequestUs: medianOf(untracedCpu),
         cpuRatio: medianOf(tracedCpu.map((cpu, index) => Number((cpu / Math.max(1, untracedCpu[index])).toFixed(2)))),
+        ...(controlRounds ? { controlRatio: medianOf(controlRounds), controlRounds, controlCpuRatio } : {}),
         spans: after.spans - before.spans,
         traces: after.traces - before.traces,
         tracedRequests,
@@ -1381,6 +1399,7 @@ async function tracingCost(
     return rows;
   } finally {
     await stopServer(traced.server);
+    await stopServer(control.server);
     if (untraced) await stopServer(untraced.server);
     await sink.close();
   }
@@ -1428,7 +1447,7 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
   tracing:
-    "Measured on both runtimes, each traced server beside an untraced one on the same Node.js: five alternating rounds per page at full load (the throughput), then five with one request at a time (the latency), after every new server is warmed up on every page; the spans are counted only after the runs. The latency is compared one request at a time: at full load the p95 is mostly queueing (16 requests in flight), and its delta repeats the throughput's. The latency target is met on both runtimes: the p95 one request at a time is a few hundredths of a millisecond above the untraced server's (0.03 to 0.17 ms on every page in two full runs on 2026-11-27; to the hundredth since then, whole milliseconds before). The throughput is not: 0.86 to 0.99 of the untraced server's on both runtimes in those two runs, with the server's CPU per request 1.04 to 1.17 times the untraced server's, steady between the runs (within 0.05). Later that day, on a slower and far less steady machine (one full run), Node 24 gave 0.88, 1.02, 0.99 and 1.03 and Node 20 0.72 to 0.75 (CPU per request 1.54 to 1.68 times), where a one-page run of the same build just before gave Node 20 1.01; a CPU profile of a traced Node 24 server under that load put about 3 % of its busy time in OpenTelemetry's own functions (span start, the sampler, ids, context) and under 1 % more in Fastify's hooks. An A/A check on that machine, the same measurement with the second server untraced too (Node 24), gave 1.06, 1.04, 1.01 and 0.89 (CPU per request 0.95 to 1.10 times, rounds 0.78 to 1.2): there two identical servers differed by up to 11 %, so its tracing rows cannot tell a cost of 5 % from none. A direct check, requests sent one at a time with a W3C traceparent that marks them sampled or not (1,000 of each), gave p50 4.91 ms sampled, 4.77 ms unsampled and 4.95 ms on the untraced server (Node 24): a sampled request pays about 0.15 ms and an unsampled one nothing measurable one request at a time, while under full load the CPU per request shows a cost that every request pays, sampled or not (the context manager, @fastify/otel's hooks and span checks, the ioredis instrumentation's wrapper). On Node 20 AsyncLocalStorage runs on async_hooks, which costs every promise of every request once tracing enables it; the server warns about it at startup, and the image runs Node 24. Cuts in place: mysql2's instrumentation (it formatted every statement with its values, sampled or not; the statements are now the app's own spans, made only under a sampled request), @fastify/otel's handler span, the exporter's 512-span batches (now 64 spans, at most a second apart), and import-in-the-middle's hook limited to ioredis (it rewrote every ES module loaded after it, the app's own included).",
+    "Measured on both runtimes, each traced server beside an untraced one on the same Node.js: five alternating rounds per page at full load (the throughput), then five with one request at a time (the latency), after every new server is warmed up on every page; the spans are counted only after the runs. The latency is compared one request at a time: at full load the p95 is mostly queueing (16 requests in flight), and its delta repeats the throughput's. The latency target is met on both runtimes: the p95 one request at a time is a few hundredths of a millisecond above the untraced server's (0.03 to 0.17 ms on every page in two full runs on 2026-11-27; to the hundredth since then, whole milliseconds before). The throughput is not: 0.86 to 0.99 of the untraced server's on both runtimes in those two runs, with the server's CPU per request 1.04 to 1.17 times the untraced server's, steady between the runs (within 0.05). Later that day, on a slower and far less steady machine (one full run), Node 24 gave 0.88, 1.02, 0.99 and 1.03 and Node 20 0.72 to 0.75 (CPU per request 1.54 to 1.68 times), where a one-page run of the same build just before gave Node 20 1.01; a CPU profile of a traced Node 24 server under that load put about 3 % of its busy time in OpenTelemetry's own functions (span start, the sampler, ids, context) and under 1 % more in Fastify's hooks. An A/A check on that machine, the same measurement with the second server untraced too (Node 24), gave 1.06, 1.04, 1.01 and 0.89 (CPU per request 0.95 to 1.10 times, rounds 0.78 to 1.2): there two identical servers differed by up to 11 %, so its tracing rows cannot tell a cost of 5 % from none. Since then the first page's row carries such a control, measured in the same run. A direct check, requests sent one at a time with a W3C traceparent that marks them sampled or not (1,000 of each), gave p50 4.91 ms sampled, 4.77 ms unsampled and 4.95 ms on the untraced server (Node 24): a sampled request pays about 0.15 ms and an unsampled one nothing measurable one request at a time, while under full load the CPU per request shows a cost that every request pays, sampled or not (the context manager, @fastify/otel's hooks and span checks, the ioredis instrumentation's wrapper). On Node 20 AsyncLocalStorage runs on async_hooks, which costs every promise of every request once tracing enables it; the server warns about it at startup, and the image runs Node 24. Cuts in place: mysql2's instrumentation (it formatted every statement with its values, sampled or not; the statements are now the app's own spans, made only under a sampled request), @fastify/otel's handler span, the exporter's 512-span batches (now 64 spans, at most a second apart), and import-in-the-middle's hook limited to ioredis (it rewrote every ES module loaded after it, the app's own included).",
   import:
     "Measured alone (the run with the list load is the import-list row). Each row goes through the form's own validation (class-transformer and class-validator) on the app's event loop; chunk n + 1 is read and checked while chunk n is written in MariaDB on the other core (its rows fire the history, kept-count and search triggers); the chunk's companies, audit entries and failed rows are written with plain multi-row INSERTs of 100 rows (TypeORM's insert builder spent time quadratic in its parameters: about 20 ms of held event loop per 500-row chunk, a third of the import's time on the main thread in the profile, taken with BENCH_NODE_FLAGS=--cpu-prof). From 1,504 rows/s before these two changes. In full runs until 2026-11-27 it ran at 356 to 381 rows/s right after the bulk change of every company, against 1,550 to 3,500 rows/s alone: the load tool, stopping the saves measured before it, hung up on requests being answered, the server kept them counted as in flight, and the import gave way (50 ms every 20 rows) at every turn; the count now ends when the response closes.",
   'import-list':
@@ -1454,6 +1473,11 @@ interface SteadyCpu {
 }
 
 /** A tracing row's latency rounds (one request at a time): each side's p95 (medians). Older rows had none. */
+const controlText = (row: Record<string, unknown>) =>
+  row.controlRatio === undefined
+    ? ''
+    : ` A/A control, a second untraced server measured against the untraced one in the same way: ${row.controlRatio} × (rounds ${(row.controlRounds as number[]).join(', ')}), CPU per request ${row.controlCpuRatio} ×;`;
+
 const singleText = (row: Record<string, unknown>) =>
   row.singleRps === undefined ? '' : ` one request at a time (${row.singleP95} ms against ${row.untracedSingleP95} ms untraced)`;
 
@@ -1486,7 +1510,7 @@ function markdown(report: {
   const verdict = (row: Record<string, unknown>) => (row.met === undefined ? '' : row.met ? 'met' : '**missed**');
   const rows = report.results.map((row) =>
     row.group === 'tracing'
-      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${singleText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms; ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
+      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${singleText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms;${controlText(row)} ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
       : row.group === 'export'
         ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
         : row.group === 'import-preview'
