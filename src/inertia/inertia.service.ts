@@ -127,7 +127,8 @@ export class InertiaService {
    */
   async html(req: HttpRequest, page: PageObject): Promise<Buffer> {
     const ssr = this.options.ssr && this.options.ssrFor(page.component) ? this.options.ssr : null;
-    const key = ssr && !this.options.assets.transformHtml ? createHash('sha256').update(pageJson(page)).digest('base64') : null;
+    const json = pageJson(page);
+    const key = ssr && !this.options.assets.transformHtml ? createHash('sha256').update(json).digest('base64') : null;
     const cached = key === null ? undefined : this.documents.get(key);
     if (cached) return cached;
     let head: string[] = [];
@@ -144,7 +145,7 @@ export class InertiaService {
     const rendered = body !== null;
     if (body === null) {
       head = [`<title>${escapeHtml(this.options.titleFor(page.url, page.props))}</title>`];
-      body = `<script data-page="app" type="application/json">${pageJson(page)}</script><div id="app"></div>`;
+      body = `<script data-page="app" type="application/json">${json}</script><div id="app"></div>`;
     }
     const html = this.rootTemplate()
       .replace('<!--app-head-->', () => [...head, ...this.options.assets.tags(page.component)].join('\n    '))
