@@ -320,8 +320,6 @@ async function main() {
       for (const runtime of runtimes())
         tracingRows.push(
           ...(await tracingCost(
-            base,
-            server.pid!,
             auth,
             allScenarios.filter((scenario) => TRACED_SCENARIOS.some((start) => scenario.name.startsWith(start))),
             runtime,
@@ -1282,18 +1280,14 @@ function runtimes(): Runtime[] {
  * time, so what else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced
  * run and ends with an untraced one, longer than the exporter's batch delay (1 s), so the spans the sink counts for
  * it are its own.
- * On this process's runtime the untraced server is the benchmark's own (`base`); on another one a second untraced
- * server is started on it, so both sides of a pair run on the same Node.js.
+ * The untraced server is started with the traced one, on the same runtime, and warmed up alike, never the
+ * benchmark's own: that one has served the whole run before, and the A/A control (below) found a server started
+ * minutes later costing 1.38 times its CPU per request on Node 20 (0.82 of its throughput), a gap that had been
+ * read as tracing's.
  */
-async function tracingCost(
-  base: string,
-  basePid: number,
-  auth: Record<string, string>,
-  scenarios: Scenario[],
-  runtime: Runtime,
-): Promise<Record<string, unknown>[]> {
+async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], runtime: Runtime): Promise<Record<string, unknown>[]> {
   const sink = await startTraceSink();
-  const untraced = runtime.node === process.execPath ? null : await startServer({}, runtime.node);
+  const untraced = await startServer({}, runtime.node);
   const traced = await startServer(
     {
       OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
@@ -1307,17 +1301,14 @@ async function tracingCost(
   const control = await startServer({}, runtime.node);
   try {
     await untilUp(control.server, control.base);
-    if (untraced) {
-      await untilUp(untraced.server, untraced.base);
-      base = untraced.base;
-      basePid = untraced.server.pid!;
-    }
+    await untilUp(untraced.server, untraced.base);
     await untilUp(traced.server, traced.base);
-    // A server just started runs its code cold: before the first pair, each new server is warmed up on every
-    // scenario (the benchmark's own untraced server has been serving since the login), or the first scenario's
-    // first rounds measure the JIT rather than the tracing.
+    const base = untraced.base;
+    const basePid = untraced.server.pid!;
+    // A server just started runs its code cold: before the first pair, each of the three is warmed up on every
+    // scenario, or the first scenario's first rounds measure the JIT rather than the tracing.
     for (const scenario of scenarios)
-      for (const server of [traced, untraced, control]) if (server) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
+      for (const server of [traced, untraced, control]) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
     // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const rows: Record<string, unknown>[] = [];
@@ -1400,7 +1391,7 @@ async function tracingCost(
   } finally {
     await stopServer(traced.server);
     await stopServer(control.server);
-    if (untraced) await stopServer(untraced.server);
+    await stopServer(untraced.server);
     await sink.close();
   }
 }
