@@ -36,7 +36,7 @@ export class AppMetrics {
   readonly registry = new Registry();
   readonly http = new Histogram({
     name: 'agromaq_http_request_duration_seconds',
-    help: 'Duration of HTTP requests, by method, route template and status class.',
+    help: 'Duration of HTTP requests, by method, route template and status class (aborted: the client hung up first).',
     labelNames: ['method', 'route', 'status_class'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
@@ -177,8 +177,8 @@ export class AppMetrics {
     }
   }
 
-  /** A request answered: its route template (or "unmatched"), method and status class. */
-  observeRequest(method: string, route: string, status: number, seconds: number): void {
-    this.http.observe({ method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+  /** A request answered (its status) or given up by its client (null): route template (or "unmatched"), method and status class. */
+  observeRequest(method: string, route: string, status: number | null, seconds: number): void {
+    this.http.observe({ method, route, status_class: status === null ? 'aborted' : `${Math.floor(status / 100)}xx` }, seconds);
   }
 }

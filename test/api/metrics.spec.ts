@@ -129,7 +129,7 @@ describe('/metrics on METRICS_PORT', () => {
 
   // An import gives way while requests are in flight: a client that hangs up after sending a whole body, before
   // the answer (a tab closed during a save), must stop counting, or every later import waits at every turn.
-  it('counts the requests in flight, and stops counting one whose client hangs up before the answer', async () => {
+  it('counts the requests in flight, stops counting one whose client hangs up before the answer, and times it as aborted', async () => {
     const inFlight = async () => Number(/^agromaq_http_requests_in_flight (\d+)$/m.exec(await scrape())?.[1] ?? 'NaN');
     expect(await inFlight()).toBe(0);
     if (!sut.server.listening) await new Promise<void>((resolve) => sut.server.listen(0, '127.0.0.1', resolve));
@@ -159,5 +159,11 @@ describe('/metrics on METRICS_PORT', () => {
     release();
     expect((await response).body).toEqual({ numero: '13' });
     expect(await inFlight()).toBe(0);
+    // In the duration histogram, the hung-up request is counted once, as aborted, and the answered one as a 2xx.
+    const counts = series(await scrape(), 'agromaq_http_request_duration_seconds_count').filter((line) => line.includes('route="/api/teste/segura"'));
+    expect(counts.sort()).toEqual([
+      'agromaq_http_request_duration_seconds_count{method="POST",route="/api/teste/segura",status_class="2xx"} 1',
+      'agromaq_http_request_duration_seconds_count{method="POST",route="/api/teste/segura",status_class="aborted"} 1',
+    ]);
   });
 });
