@@ -62,9 +62,6 @@ for (const first of earlier.results) {
     `| ${key(first.name)} | ${first.ratio} | ${second.ratio} | ${difference >= 0 ? '+' : ''}${difference.toFixed(2)} | ${allowed.toFixed(2)} | ${agrees ? 'yes' : '**no**'} |`,
   );
 }
-lines.push(
-  '',
-  `${agreeing} of ${compared} ratios agree within ${tolerance} (times the ratio above 1); ${withinBare} within ${tolerance} itself.`,
-);
+lines.push('', `${agreeing} of ${compared} ratios agree within ${tolerance} (times the ratio above 1); ${withinBare} within ${tolerance} itself.`);
 if (targetChanges.length > 0) lines.push('', 'Targets met in one run and missed in the other:', '', ...targetChanges);
 console.log(lines.join('\n'));

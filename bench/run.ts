@@ -1307,8 +1307,7 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
     const basePid = untraced.server.pid!;
     // A server just started runs its code cold: before the first pair, each of the three is warmed up on every
     // scenario, or the first scenario's first rounds measure the JIT rather than the tracing.
-    for (const scenario of scenarios)
-      for (const server of [traced, untraced, control]) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
+    for (const scenario of scenarios) for (const server of [traced, untraced, control]) await load({ url: `${server.base}${scenario.path}`, headers: auth }, 5);
     // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const rows: Record<string, unknown>[] = [];
