@@ -1339,6 +1339,8 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
       let controlRounds: number[] | undefined;
       let controlCpuRatio: number | undefined;
       if (index < CONTROL_SCENARIOS) {
+        // Warmed up right before its rounds, as the other two are before theirs: it has sat idle through them.
+        await load(on(control.base), 2);
         const [controlRuns, againstRuns] = await alternate(
           TRACING_ROUNDS,
           () => withCpu(on(control.base), control.server.pid!),
