@@ -1464,12 +1464,13 @@ interface SteadyCpu {
   spread: string;
 }
 
-/** A tracing row's latency rounds (one request at a time): each side's p95 (medians). Older rows had none. */
+/** A tracing row's A/A control (its first page's only): a second untraced server against the untraced one. */
 const controlText = (row: Record<string, unknown>) =>
   row.controlRatio === undefined
     ? ''
     : ` A/A control, a second untraced server measured against the untraced one in the same way: ${row.controlRatio} × (rounds ${(row.controlRounds as number[]).join(', ')}), CPU per request ${row.controlCpuRatio} ×;`;
 
+/** A tracing row's latency rounds (one request at a time): each side's p95 (medians). Older rows had none. */
 const singleText = (row: Record<string, unknown>) =>
   row.singleRps === undefined ? '' : ` one request at a time (${row.singleP95} ms against ${row.untracedSingleP95} ms untraced)`;
 

@@ -126,15 +126,13 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     steps.onRequest(headers);
     steps.onRequest(noStore);
     trackInteractiveLoad(steps);
-    // Every answer in the request-duration histogram, by route template (event streams stay open: left out), and
-    // every request whose client hung up before its answer, as "aborted": a slow route that clients give up on
-    // shows there rather than nowhere.
+    // Every request in the request-duration histogram as its response closes, by route template: answered, with
+    // its status, or "aborted" when the client hung up first, so a slow route that clients give up on shows there
+    // rather than nowhere. Event streams stay open: left out.
     const metrics = app.get(AppMetrics);
-    steps.onResponse((req, reply) => {
-      if (!isLongLived(req.url)) metrics.observeRequest(req.method, routeTemplate(req), reply.statusCode, reply.elapsedTime / 1000);
-    });
     steps.onClose((req, reply) => {
-      if (!reply.raw.writableEnded && !isLongLived(req.url)) metrics.observeRequest(req.method, routeTemplate(req), null, reply.elapsedTime / 1000);
+      if (isLongLived(req.url)) return;
+      metrics.observeRequest(req.method, routeTemplate(req), reply.raw.writableEnded ? reply.raw.statusCode : null, reply.elapsedTime / 1000);
     });
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
     bodyLimits(fastify);
