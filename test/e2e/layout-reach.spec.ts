@@ -364,6 +364,52 @@ describe.skipIf(!browserAvailable)('the public site on a phone', () => {
     }
   }, 180_000);
 
+  it('WCAG 2.4.11: what the keyboard focuses is never hidden under the sticky header or the floating buttons and banner', async () => {
+    for (const [width, consent] of [
+      [390, null],
+      [390, 'false'],
+      [1440, null],
+    ] as const) {
+      const { context, page } = await openPublic('/', width, consent);
+      await page.locator('#app[data-hydrated]').waitFor({ state: 'attached' });
+      const hidden: string[] = [];
+      const seen = new Set<string>();
+      // Forward through the whole page, then backward: the browser brings a control in from below going forward and
+      // from above going back, where the header and the dock stand.
+      for (const key of ['Tab', 'Shift+Tab']) {
+        for (let step = 0; step < 80; step++) {
+          await page.keyboard.press(key);
+          // Until the (smooth) scroll the focus started has stopped.
+          await page.evaluate(async () => {
+            let y = -1;
+            for (let tries = 0; tries < 60 && y !== window.scrollY; tries++) {
+              y = window.scrollY;
+              await new Promise((settled) => setTimeout(settled, 50));
+            }
+          });
+          // Past the last control the focus leaves the page for a moment (the browser's own controls).
+          const where = await page.evaluate(() => {
+            const element = document.activeElement;
+            document.querySelector('[data-focus-probe]')?.removeAttribute('data-focus-probe');
+            if (!element || element === document.body) return null;
+            element.setAttribute('data-focus-probe', '');
+            return {
+              name: `${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} (${element.tagName})`,
+              // The header's and the dock's own controls stand on top by design; the skip link shows above everything.
+              own: !!element.closest('header, aside[aria-label="Atalhos"], [aria-label="Aviso de cookies"]') || element.getAttribute('href') === '#conteudo',
+            };
+          });
+          if (!where) continue;
+          if (!where.own && (await coveredPoints(page.locator('[data-focus-probe]'))).length > 0) hidden.push(`${where.name} (${key})`);
+          seen.add(where.name);
+        }
+      }
+      expect(seen.size, 'the walk went through the page').toBeGreaterThan(15);
+      expect(hidden, `${width} px, consent ${consent}`).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
+
   it("'Preferências de cookies' in the footer reopens the banner and records a new choice", async () => {
     const { context, page } = await openPublic('/contato', 390, 'true');
     expect(await page.getByRole('region', { name: 'Aviso de cookies' }).count()).toBe(0);

@@ -30,6 +30,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [bannerHeight, setBannerHeight] = useState(0);
   const consentBefore = useRef<boolean | null>(props.cookieConsent);
   const dropdown = useRef<HTMLDivElement>(null);
+  const dock = useRef<HTMLDivElement>(null);
   const chatUrl = whatsappLink(site.whatsappNumber, BASE_MESSAGE);
 
   useEffect(() => {
@@ -40,6 +41,19 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   }, []);
 
   useDismiss(dropdownOpen, dropdown, () => setDropdownOpen(false));
+
+  // The dock's height, for the page's scroll padding (base.css): what the keyboard brings into view stops above it.
+  useEffect(() => {
+    const element = dock.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--dock-height', `${Math.ceil(element.getBoundingClientRect().height)}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--dock-height');
+    };
+  }, []);
 
   useEffect(() => {
     document.body.style.overflow = menuOpen ? 'hidden' : '';
@@ -294,7 +308,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         so neither covers the other, from the first paint on. It lets taps through between the buttons, and stays
         below the open menu and the modals (z-40 against their z-50).
       */}
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col">
+      <div ref={dock} className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col">
         {/* A landmark of its own, so a screen reader's list of regions holds these two shortcuts too. */}
         <aside aria-label="Atalhos" className="flex items-end justify-between gap-4 px-4 pb-4">
           {showTop ? (
