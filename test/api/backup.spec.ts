@@ -182,7 +182,7 @@ describe('npm run backup / restore', () => {
       const uploaded = await request(app.server).post('/api/admin/upload/logo').set(bearer(master)).attach('file', PNG, 'marca.png').expect(201);
       const key = `logos/${String(uploaded.body.filename)}`;
       const db = app.config.db;
-      const dbEnv =
+      const dbEnv: Record<string, string> =
         db.type === 'sqlite'
           ? { DB_TYPE: 'sqlite', DB_PATH: db.path }
           : { DB_TYPE: 'mysql', DB_HOST: db.host, DB_PORT: String(db.port), DB_USER: db.username, DB_PASSWORD: db.password, DB_NAME: db.database };

@@ -137,6 +137,8 @@ export async function startHarness(): Promise<Harness> {
     titleFor: () => 'Título de reserva',
     secret: 'x'.repeat(40),
     secureCookies: false,
+    // The admin session cookie's name over plain HTTP (AdminCookie).
+    sessionCookie: 'agromaq_admin',
     isApiPath: (path) => path.startsWith('/api/'),
     onSsrError: (error) => ssrErrors.push(error),
   };

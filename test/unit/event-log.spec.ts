@@ -48,7 +48,17 @@ describe('the in-memory log (one instance without Redis)', () => {
 });
 
 describe('who sees an event', () => {
-  const admin = (role: 'master' | 'gestor', id = 1, jti = 'a'): AuthenticatedAdmin => ({ id, role, jti, username: 'x', name: 'X', ipId: 1 });
+  const admin = (role: 'master' | 'gestor', id = 1, jti = 'a'): AuthenticatedAdmin => ({
+    id,
+    role,
+    jti,
+    username: 'x',
+    name: 'X',
+    ipId: 1,
+    confirmedAt: Date.now(),
+    activeAt: Date.now(),
+    expiresAt: Date.now() + 3_600_000,
+  });
   const event = (audience: object) => ({ id: '1-0', name: 'registro.alterado' as const, data: {}, audience });
 
   it('everyone by default; masters only, one admin or one session when the audience says so', () => {
