@@ -29,6 +29,7 @@ import { isLongLived, trackInteractiveLoad } from './common/http/interactive-loa
 import { AppMetrics } from './metrics/app-metrics.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { requestSteps } from './common/http/request-steps.js';
+import { servedFolder } from './common/http/served-files.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
@@ -142,7 +143,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
       app.use(vite.server.middlewares);
     } else {
       await app.register(fastifyStatic, {
-        root: `${PROJECT_ROOT}build/client`,
+        root: servedFolder(`${PROJECT_ROOT}build/client`),
         prefix: '/build/',
         immutable: true,
         maxAge: '1y',
@@ -152,7 +153,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     }
     // The site's files (favicon, images, robots.txt); API calls never look on the disk for one.
     await app.register(fastifyStatic, {
-      root: `${PROJECT_ROOT}public`,
+      root: servedFolder(`${PROJECT_ROOT}public`),
       prefix: '/',
       index: false,
       maxAge: '1h',
@@ -207,7 +208,7 @@ function useLogoFiles(fastify: FastifyInstance, storage: LogoStorage, logger: Lo
       scope.setNotFoundHandler((_req, reply) => void reply.code(404).type('text/plain; charset=utf-8').send('Não encontrado'));
       if (uploadsDir) {
         await scope.register(fastifyStatic, {
-          root: existsSync(shippedDir) ? [shippedDir, uploadsDir] : [uploadsDir],
+          root: (existsSync(shippedDir) ? [shippedDir, uploadsDir] : [uploadsDir]).map(servedFolder),
           prefix: '/',
           index: false,
           decorateReply: false,

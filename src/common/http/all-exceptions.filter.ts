@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, Inject, NotFoundException } from '@nestjs/common';
 import { acceptsHtml, requestPath, requestUrl, type HttpReply, type HttpRequest } from './http.js';
 import type { Logger } from 'pino';
 import { inertia } from '../../inertia/inertia-response.js';
@@ -7,6 +7,7 @@ import { LOGGER } from '../logging/logger.constants.js';
 import { ValidationFailedException } from './app.exception.js';
 import { toErrorBody, UNAVAILABLE_RETRY_SECONDS } from './error-body.js';
 import { RedirectException } from './redirect.exception.js';
+import { isServedFileGone } from './served-files.js';
 
 /** Paths that name a file: a miss there is a plain 404, never the home page. */
 const FILE_PATH = /^\/build\/|\.(?!html$)[a-z0-9]{1,5}$/i;
@@ -32,7 +33,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       void res.redirect(exception.location, exception.status);
       return;
     }
-    const body = toErrorBody(exception);
+    // A served file that went away mid-request (replaced by a deploy, a new logo) answers as if never there.
+    const body = toErrorBody(isServedFileGone(exception) ? new NotFoundException() : exception);
     const requestId = String(req.id ?? '');
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, requestId, method: req.method, url: requestUrl(req) }, 'Unhandled error');
