@@ -25,23 +25,24 @@ describe('a served file replaced while it is requested', () => {
     const file = join(PROJECT_ROOT, 'public', name);
     const content = 'conteúdo '.repeat(20_000);
     const source = join(tmpdir(), `${name}.origem`);
-    writeFileSync(source, content);
-    writeFileSync(file, content);
-    // Another process deletes the file and writes it again (a new one renamed over it) without a pause but for a
-    // millisecond with the file there, so that requests find it, miss it, and find it then fail to open it.
-    const flipper = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const fs = require('node:fs'); const [file, source] = process.argv.slice(1); const end = Date.now() + 20000; const pause = new Int32Array(new SharedArrayBuffer(4));
-         while (Date.now() < end) { fs.rmSync(file, { force: true }); fs.copyFileSync(source, file + '.novo'); fs.renameSync(file + '.novo', file); Atomics.wait(pause, 0, 0, 1); }`,
-        file,
-        source,
-      ],
-      { stdio: 'ignore' },
-    );
     const statuses = new Map<number, number>();
+    let flipper: ReturnType<typeof spawn> | undefined;
     try {
+      writeFileSync(source, content);
+      writeFileSync(file, content);
+      // Another process deletes the file and writes it again (a new one renamed over it) without a pause but for a
+      // millisecond with the file there, so that requests find it, miss it, and find it then fail to open it.
+      flipper = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const fs = require('node:fs'); const [file, source] = process.argv.slice(1); const end = Date.now() + 20000; const pause = new Int32Array(new SharedArrayBuffer(4));
+           while (Date.now() < end) { fs.rmSync(file, { force: true }); fs.copyFileSync(source, file + '.novo'); fs.renameSync(file + '.novo', file); Atomics.wait(pause, 0, 0, 1); }`,
+          file,
+          source,
+        ],
+        { stdio: 'ignore' },
+      );
       for (let round = 0; round < 1500; round++) {
         const res = await fetch(`${base}/${name}`, { headers: { Accept: 'text/plain', 'Accept-Encoding': 'identity' } });
         const text = await res.text();
@@ -49,8 +50,11 @@ describe('a served file replaced while it is requested', () => {
         if (res.status === 200) expect(text, 'a file read whole').toBe(content);
       }
     } finally {
-      flipper.kill();
-      await new Promise((resolve) => flipper.once('exit', resolve));
+      if (flipper && flipper.exitCode === null) {
+        const exited = new Promise((resolve) => flipper?.once('exit', resolve));
+        flipper.kill();
+        await exited;
+      }
       rmSync(file, { force: true });
       rmSync(`${file}.novo`, { force: true });
       rmSync(source, { force: true });
