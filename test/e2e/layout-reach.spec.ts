@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
 import { createAdminFixture, nextTestIp, totpCode } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
-import { coveredPoints, overlaps, unreachable } from '../support/reach.js';
+import { coveredPoints, focusHiddenOnWalk, overlaps, unreachable } from '../support/reach.js';
 import { seedLongestRows } from '../support/long-values.js';
 import { settleFulltext } from '../support/test-app.js';
 import { createAppUser, createCompanyRow, createContactRow } from '../support/row-factories.js';
@@ -268,6 +268,22 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
   });
 });
 
+describe.skipIf(!browserAvailable)('the back office by keyboard', () => {
+  it('WCAG 2.4.11: what the keyboard focuses in a long list is never hidden under the sticky header', async () => {
+    const marker = `Foco${Date.now() % 100000}`;
+    for (let index = 0; index < 20; index += 1)
+      await createAppUser(app.sut, { firstname: `Pessoa${index}`, lastname: marker, email: `foco${index}.${marker.toLowerCase()}@exemplo.com.br` });
+    for (const width of [390, 1366]) {
+      const { page, close } = await openAdminPage(app, `/admin/usuarios?status=todos&busca=${marker}`, 'Usuários do App', width);
+      // The header's and the menus' own controls stand on top by design.
+      const { hidden, focused } = await focusHiddenOnWalk(page, 'header, aside, a[href="#conteudo"]', 120);
+      expect(focused, 'the walk went through the list').toBeGreaterThan(30);
+      expect(hidden, `${width} px`).toEqual([]);
+      await close();
+    }
+  }, 240_000);
+});
+
 describe.skipIf(!browserAvailable)('the public site on a phone', () => {
   const PUBLIC_PATHS = ['/', '/contato', '/ajuda', '/sobre-nos', '/excluir-conta', '/politicasdeprivacidade.html'];
 
@@ -372,39 +388,9 @@ describe.skipIf(!browserAvailable)('the public site on a phone', () => {
     ] as const) {
       const { context, page } = await openPublic('/', width, consent);
       await page.locator('#app[data-hydrated]').waitFor({ state: 'attached' });
-      const hidden: string[] = [];
-      const seen = new Set<string>();
-      // Forward through the whole page, then backward: the browser brings a control in from below going forward and
-      // from above going back, where the header and the dock stand.
-      for (const key of ['Tab', 'Shift+Tab']) {
-        for (let step = 0; step < 80; step++) {
-          await page.keyboard.press(key);
-          // Until the (smooth) scroll the focus started has stopped.
-          await page.evaluate(async () => {
-            let y = -1;
-            for (let tries = 0; tries < 60 && y !== window.scrollY; tries++) {
-              y = window.scrollY;
-              await new Promise((settled) => setTimeout(settled, 50));
-            }
-          });
-          // Past the last control the focus leaves the page for a moment (the browser's own controls).
-          const where = await page.evaluate(() => {
-            const element = document.activeElement;
-            document.querySelector('[data-focus-probe]')?.removeAttribute('data-focus-probe');
-            if (!element || element === document.body) return null;
-            element.setAttribute('data-focus-probe', '');
-            return {
-              name: `${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} (${element.tagName})`,
-              // The header's and the dock's own controls stand on top by design; the skip link shows above everything.
-              own: !!element.closest('header, aside[aria-label="Atalhos"], [aria-label="Aviso de cookies"]') || element.getAttribute('href') === '#conteudo',
-            };
-          });
-          if (!where) continue;
-          if (!where.own && (await coveredPoints(page.locator('[data-focus-probe]'))).length > 0) hidden.push(`${where.name} (${key})`);
-          seen.add(where.name);
-        }
-      }
-      expect(seen.size, 'the walk went through the page').toBeGreaterThan(15);
+      // The header's and the dock's own controls stand on top by design; the skip link shows above everything.
+      const { hidden, focused } = await focusHiddenOnWalk(page, 'header, aside[aria-label="Atalhos"], [aria-label="Aviso de cookies"], a[href="#conteudo"]');
+      expect(focused, 'the walk went through the page').toBeGreaterThan(15);
       expect(hidden, `${width} px, consent ${consent}`).toEqual([]);
       await context.close();
     }

@@ -121,3 +121,41 @@ export function overlaps(page: Page, selectors: string[]): Promise<string[]> {
     return found;
   }, selectors);
 }
+
+/**
+ * WCAG 2.4.11 (Focus Not Obscured): tabs through the page forward, then back, and returns each focused control
+ * that something else covers once the scroll its focus started has stopped (the browser brings a control in from
+ * below going forward and from above going back, where sticky and fixed bars stand). Controls matching `own`
+ * stand on such bars by design and are not checked. Also returns how many distinct controls the walk focused.
+ */
+export async function focusHiddenOnWalk(page: Page, own: string, steps = 80): Promise<{ hidden: string[]; focused: number }> {
+  const hidden: string[] = [];
+  const seen = new Set<string>();
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let step = 0; step < steps; step++) {
+      await page.keyboard.press(key);
+      await page.evaluate(async () => {
+        let y = -1;
+        for (let tries = 0; tries < 60 && y !== window.scrollY; tries++) {
+          y = window.scrollY;
+          await new Promise((settled) => setTimeout(settled, 50));
+        }
+      });
+      // Past the last control the focus leaves the page for a moment (the browser's own controls).
+      const where = await page.evaluate((ownSelector) => {
+        const element = document.activeElement;
+        document.querySelector('[data-focus-probe]')?.removeAttribute('data-focus-probe');
+        if (!element || element === document.body) return null;
+        element.setAttribute('data-focus-probe', '');
+        return {
+          name: `${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)} (${element.tagName})`,
+          own: !!element.closest(ownSelector),
+        };
+      }, own);
+      if (!where) continue;
+      seen.add(where.name);
+      if (!where.own && (await coveredPoints(page.locator('[data-focus-probe]'))).length > 0) hidden.push(`${where.name} (${key})`);
+    }
+  }
+  return { hidden, focused: seen.size };
+}
