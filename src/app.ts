@@ -8,7 +8,6 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -30,6 +29,7 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { requestSteps } from './common/http/request-steps.js';
 import { servedFolder } from './common/http/served-files.js';
+import { acceptMultipart } from './common/http/multipart.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
@@ -38,7 +38,6 @@ import { inertiaHooks } from './inertia/inertia.hooks.js';
 import { InertiaService } from './inertia/inertia.service.js';
 import type { AssetProvider, InertiaOptions, SsrRenderer } from './inertia/inertia.types.js';
 import { BundleSsr, CLIENT_ENTRY, ManifestAssets, PUBLIC_ENTRY, ViteDevAssets, ViteDevSsr } from './inertia/vite-assets.js';
-import { LOGO_UPLOAD_LIMITS } from './logos/logo-upload.interceptor.js';
 import { LogoStorage } from './logos/logo-storage.js';
 import { LOGO_URL_PREFIX } from './logos/logos.service.js';
 
@@ -137,7 +136,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     });
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
     bodyLimits(fastify);
-    await app.register(fastifyMultipart, { limits: LOGO_UPLOAD_LIMITS });
+    acceptMultipart(fastify);
     if (config.viteDev) {
       vite.server = await startViteDevServer(app.getHttpServer());
       app.use(vite.server.middlewares);

@@ -5,6 +5,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
+import { isMultipart, MultipartError, multipartParts, type MultipartLimits } from '../common/http/multipart.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { csvText } from '../common/export/table-file.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_SAMPLE_ROWS } from '../shared/import.views.js';
@@ -13,8 +14,9 @@ import { IMPORT_FIELDS } from './import-fields.js';
 import type { StagedUpload } from './import-files.js';
 import { importsError, ImportsService } from './imports.service.js';
 
-const UPLOAD_LIMITS = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 };
+const UPLOAD_LIMITS: MultipartLimits = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 };
 const MEGABYTES = IMPORT_MAX_BYTES / 1024 / 1024;
+const ONE_FILE = 'Envie uma única planilha, no campo arquivo.';
 
 /** An example row per kind, for the template. */
 const EXAMPLES: Record<(typeof IMPORT_KINDS)[number], Record<string, string>> = {
@@ -156,22 +158,22 @@ async function readUpload(
   req: HttpRequest,
   stage: (source: Readable) => Promise<StagedUpload>,
 ): Promise<{ tipo: (typeof IMPORT_KINDS)[number]; file: { name: string; staged: StagedUpload } }> {
-  if (!req.isMultipart()) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie a planilha como multipart/form-data no campo arquivo.' });
+  if (!isMultipart(req)) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie a planilha como multipart/form-data no campo arquivo.' });
   let tipo: string | undefined;
   let file: { name: string; staged: StagedUpload } | undefined;
   try {
-    for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
+    for await (const part of multipartParts(req, UPLOAD_LIMITS)) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'arquivo' || file) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie uma única planilha, no campo arquivo.' });
+        if (part.fieldname !== 'arquivo' || file) throw importsError('IMPORT_NOT_A_TABLE', { message: ONE_FILE });
         file = { name: part.filename, staged: await stage(part.file) };
-        if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-      } else if (part.fieldname === 'tipo') tipo = String(part.value);
+      } else if (part.fieldname === 'tipo') tipo = part.value;
     }
   } catch (error) {
     if (error instanceof AppException) throw error;
-    const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
+    const refusal = error instanceof MultipartError ? error.refusal : undefined;
+    if (refusal === 'file-too-large')
       throw importsError('IMPORT_NOT_A_TABLE', { message: `A planilha passa de ${MEGABYTES} MB: divida-a em arquivos menores.` });
+    if (refusal === 'too-many-files') throw importsError('IMPORT_NOT_A_TABLE', { message: ONE_FILE });
     throw importsError('IMPORT_NOT_A_TABLE', { message: 'Não foi possível receber a planilha. Tente novamente.' });
   }
   if (!IMPORT_KINDS.includes(tipo as (typeof IMPORT_KINDS)[number]))

@@ -1,7 +1,9 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { buffer } from 'node:stream/consumers';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpRequest } from '../common/http/http.js';
+import { isMultipart, MultipartError, multipartParts, type MultipartLimits } from '../common/http/multipart.js';
 import { LOGO_MAX_BYTES } from './logo-file.js';
 import { logosError } from './logos.errors.js';
 
@@ -19,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** At most 3 MB for the file (one byte more is refused while it streams), and no other file or large field. */
-export const LOGO_UPLOAD_LIMITS = { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 };
+export const LOGO_UPLOAD_LIMITS: MultipartLimits = { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 };
 
 /**
  * Reads the multipart field `file` into memory (`req.logoFile`) within LOGO_UPLOAD_LIMITS, with the spec's
@@ -34,12 +36,12 @@ export class LogoUploadInterceptor implements NestInterceptor {
 }
 
 async function readLogo(req: HttpRequest): Promise<void> {
-  if (!req.isMultipart()) throw logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' });
+  if (!isMultipart(req)) throw logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' });
   try {
-    for await (const part of req.parts({ limits: LOGO_UPLOAD_LIMITS })) {
+    for await (const part of multipartParts(req, LOGO_UPLOAD_LIMITS)) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'file' || req.logoFile) throw logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
-      req.logoFile = { originalname: part.filename, buffer: await part.toBuffer() };
+      req.logoFile = { originalname: part.filename, buffer: await buffer(part.file) };
     }
   } catch (error) {
     throw uploadError(error);
@@ -48,8 +50,8 @@ async function readLogo(req: HttpRequest): Promise<void> {
 
 function uploadError(error: unknown): AppException {
   if (error instanceof AppException) return error;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return logosError('FILE_TOO_LARGE');
-  if (code === 'FST_FILES_LIMIT') return logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
+  const refusal = error instanceof MultipartError ? error.refusal : undefined;
+  if (refusal === 'file-too-large') return logosError('FILE_TOO_LARGE');
+  if (refusal === 'too-many-files') return logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
   return logosError('INVALID_UPLOAD');
 }
