@@ -5,7 +5,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
-import { isMultipart, MultipartError, multipartParts, type MultipartLimits } from '../common/http/multipart.js';
+import { isMultipart, MultipartError, multipartParts, ReadsMultipart, type MultipartLimits } from '../common/http/multipart.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { csvText } from '../common/export/table-file.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_SAMPLE_ROWS } from '../shared/import.views.js';
@@ -67,6 +67,7 @@ export class ImportsApiController {
   })
   @ApiConsumes('multipart/form-data')
   @Post()
+  @ReadsMultipart()
   async upload(@Req() req: HttpRequest, @CurrentAdmin() admin: AuthenticatedAdmin) {
     const received: StagedUpload[] = [];
     try {

@@ -1,6 +1,8 @@
 import { Busboy, type BusboyFileStream, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
+import { AppException } from './app.exception.js';
 import type { HttpRequest } from './http.js';
 
 /**
@@ -32,9 +34,25 @@ export class MultipartError extends Error {
 
 const MULTIPART_TYPE = /^multipart\/form-data\s*(?:;|$)/i;
 
-/** Lets multipart bodies reach their routes unread (no other route reads them, so they fail there as bodies of no use). */
+/** How a route says it reads a multipart body itself (with multipartParts), in its route config. */
+const READS_MULTIPART = 'readsMultipart';
+
+/** Marks a route that reads a multipart body itself, with multipartParts: any other route refuses one at once. */
+export const ReadsMultipart = () => RouteConfig({ [READS_MULTIPART]: true });
+
+export const MULTIPART_NOT_HERE = 'Este endereço não recebe arquivos: envie os dados em JSON.';
+
+/**
+ * Lets a multipart body reach a route marked `@ReadsMultipart()` unread, and refuses it (415) before any other
+ * route runs, without reading it.
+ */
 export function acceptMultipart(fastify: FastifyInstance): void {
-  fastify.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null));
+  fastify.addContentTypeParser('multipart/form-data', (req, _payload, done) => {
+    const config = req.routeOptions.config as unknown as Record<string, unknown> | undefined;
+    // A path no route answers is left to its 404.
+    if (config?.[READS_MULTIPART] === true || req.routeOptions.url === undefined) done(null);
+    else done(new AppException(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_NOT_HERE));
+  });
 }
 
 /** Whether the request carries a multipart form (its header only; the parts say whether it is a well-formed one). */
