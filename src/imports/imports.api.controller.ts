@@ -5,7 +5,7 @@ import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
-import { isMultipart, MultipartError, multipartParts, ReadsMultipart, type MultipartLimits } from '../common/http/multipart.js';
+import { MultipartError, multipartParts, ReadsMultipart, type MultipartLimits } from '../common/http/multipart.js';
 import { IdPipe } from '../common/http/id.pipe.js';
 import { csvText } from '../common/export/table-file.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_SAMPLE_ROWS } from '../shared/import.views.js';
@@ -159,7 +159,6 @@ async function readUpload(
   req: HttpRequest,
   stage: (source: Readable) => Promise<StagedUpload>,
 ): Promise<{ tipo: (typeof IMPORT_KINDS)[number]; file: { name: string; staged: StagedUpload } }> {
-  if (!isMultipart(req)) throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie a planilha como multipart/form-data no campo arquivo.' });
   let tipo: string | undefined;
   let file: { name: string; staged: StagedUpload } | undefined;
   try {
@@ -172,6 +171,7 @@ async function readUpload(
   } catch (error) {
     if (error instanceof AppException) throw error;
     const refusal = error instanceof MultipartError ? error.refusal : undefined;
+    if (refusal === 'not-multipart') throw importsError('IMPORT_NOT_A_TABLE', { message: 'Envie a planilha como multipart/form-data no campo arquivo.' });
     if (refusal === 'file-too-large')
       throw importsError('IMPORT_NOT_A_TABLE', { message: `A planilha passa de ${MEGABYTES} MB: divida-a em arquivos menores.` });
     if (refusal === 'too-many-files') throw importsError('IMPORT_NOT_A_TABLE', { message: ONE_FILE });

@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { from, switchMap, type Observable } from 'rxjs';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpRequest } from '../common/http/http.js';
-import { isMultipart, MultipartError, multipartParts, type MultipartLimits } from '../common/http/multipart.js';
+import { MultipartError, multipartParts, type MultipartLimits } from '../common/http/multipart.js';
 import { LOGO_MAX_BYTES } from './logo-file.js';
 import { logosError } from './logos.errors.js';
 
@@ -36,7 +36,6 @@ export class LogoUploadInterceptor implements NestInterceptor {
 }
 
 async function readLogo(req: HttpRequest): Promise<void> {
-  if (!isMultipart(req)) throw logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' });
   try {
     for await (const part of multipartParts(req, LOGO_UPLOAD_LIMITS)) {
       if (part.type !== 'file') continue;
@@ -51,6 +50,7 @@ async function readLogo(req: HttpRequest): Promise<void> {
 function uploadError(error: unknown): AppException {
   if (error instanceof AppException) return error;
   const refusal = error instanceof MultipartError ? error.refusal : undefined;
+  if (refusal === 'not-multipart') return logosError('FILE_REQUIRED', { message: 'Envie o arquivo como multipart/form-data no campo file.' });
   if (refusal === 'file-too-large') return logosError('FILE_TOO_LARGE');
   if (refusal === 'too-many-files') return logosError('FILE_REQUIRED', { message: 'Envie um único arquivo, no campo file.' });
   return logosError('INVALID_UPLOAD');

@@ -56,6 +56,16 @@ async function seedLongRows(marker: string) {
 }
 
 /** The row actions of each card that stick out of it (a long value pushing them aside). */
+/** `count` app users found by searching `marker` (their last name), each with an e-mail of its own. */
+async function seedMarkedUsers(marker: string, count: number, firstname: string) {
+  for (let index = 0; index < count; index += 1)
+    await createAppUser(app.sut, {
+      firstname: `${firstname}${index}`,
+      lastname: marker,
+      email: `${firstname.toLowerCase()}${index}.${marker.toLowerCase()}@exemplo.com.br`,
+    });
+}
+
 function actionsOutsideTheirCard(page: Page): Promise<string[]> {
   return page.locator('[data-list="cards"] li').evaluateAll((cards) =>
     cards.flatMap((card) => {
@@ -244,8 +254,7 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
 
   it('a page change brings the top of the list into view', async () => {
     const marker = `Pag${Date.now() % 100000}`;
-    for (let index = 0; index < 65; index += 1)
-      await createAppUser(app.sut, { firstname: `Pessoa${index}`, lastname: marker, email: `pessoa${index}.${marker.toLowerCase()}@exemplo.com.br` });
+    await seedMarkedUsers(marker, 65, 'Pessoa');
     for (const width of [390, 1366]) {
       const { page, close } = await openAdminPage(app, `/admin/usuarios?status=todos&busca=${marker}`, 'Usuários do App', width);
       const list = page.locator('main [aria-busy]');
@@ -271,8 +280,7 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
 describe.skipIf(!browserAvailable)('the back office by keyboard', () => {
   it('WCAG 2.4.11: what the keyboard focuses in a long list is never hidden under the sticky header', async () => {
     const marker = `Foco${Date.now() % 100000}`;
-    for (let index = 0; index < 20; index += 1)
-      await createAppUser(app.sut, { firstname: `Pessoa${index}`, lastname: marker, email: `foco${index}.${marker.toLowerCase()}@exemplo.com.br` });
+    await seedMarkedUsers(marker, 20, 'Foco');
     for (const width of [390, 1366]) {
       const { page, close } = await openAdminPage(app, `/admin/usuarios?status=todos&busca=${marker}`, 'Usuários do App', width);
       // The header's and the menus' own controls stand on top by design.
@@ -489,7 +497,7 @@ describe.skipIf(!browserAvailable)('small things staff asked for', () => {
 
   it('the admin phone menu holds the page still while open', async () => {
     const marker = `Menu${Date.now() % 100000}`;
-    for (let index = 0; index < 25; index += 1) await createAppUser(app.sut, { firstname: `Rolagem${index}`, lastname: marker });
+    await seedMarkedUsers(marker, 25, 'Rolagem');
     const { page, close } = await openAdminPage(app, `/admin/usuarios?status=todos&busca=${marker}`, 'Usuários do App', 390);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('navigation', { name: 'Painel' }).last().getByRole('link', { name: 'Empresas' }).waitFor();

@@ -56,7 +56,7 @@ export function acceptMultipart(fastify: FastifyInstance): void {
 }
 
 /** Whether the request carries a multipart form (its header only; the parts say whether it is a well-formed one). */
-export function isMultipart(req: HttpRequest): boolean {
+function isMultipart(req: HttpRequest): boolean {
   const type = req.headers['content-type'];
   return typeof type === 'string' && MULTIPART_TYPE.test(type.slice(0, 100));
 }
