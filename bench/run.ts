@@ -1,9 +1,9 @@
 // `npm run bench`: starts the production build against the benchmark database (`npm run bench:data` first),
 // logs in as the benchmark admin and drives every scenario with autocannon at concurrency 16, next to the
 // baselines measured in the same run; prints a table and writes bench/results/latest.json and latest.md.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, request as httpRequest, type ClientRequest } from 'node:http';
@@ -478,6 +478,7 @@ async function main() {
     rmSync(staticFile, { force: true });
     await baseline?.close();
     if (nestBaseline) await stopServer(nestBaseline.process);
+    stopLoadWorkers();
     server.kill('SIGTERM');
   }
 
@@ -986,6 +987,96 @@ async function alternate<T>(rounds: number, first: () => Promise<T>, second: () 
   return [firsts, seconds];
 }
 
+/** The two load generators of the side-by-side rounds, each a process of its own (bench/load-worker.mjs), started once. */
+let loadWorkers: ChildProcess[] | null = null;
+
+async function startLoadWorkers(): Promise<ChildProcess[]> {
+  if (loadWorkers) return loadWorkers;
+  loadWorkers = await Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const worker = fork('bench/load-worker.mjs', [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+          worker.once('message', () => resolve(worker));
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  return loadWorkers;
+}
+
+function stopLoadWorkers(): void {
+  for (const worker of loadWorkers ?? []) worker.kill();
+  loadWorkers = null;
+}
+
+/** One run of a load worker: autocannon's options (plain data: they cross a process boundary) for `seconds`. */
+function workerLoad(worker: ChildProcess, options: Record<string, unknown>, seconds: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', (answer: Result & { error?: string }) => (answer.error ? reject(new Error(answer.error)) : resolve({ ...answer, name: '' })));
+    worker.send({ options: { connections: CONNECTIONS, ...options }, seconds });
+  });
+}
+
+/**
+ * The cores of the side-by-side rounds: the two servers share the last core, the load generators (and whatever
+ * else the machine runs) keep the others. Null where it cannot be done: one core, or no `taskset`.
+ */
+const PINNING = (() => {
+  const cores = availableParallelism();
+  if (cores < 2 || spawnSync('taskset', ['--version']).status !== 0) return null;
+  return { servers: String(cores - 1), rest: cores === 2 ? '0' : `0-${cores - 2}`, all: `0-${cores - 1}` };
+})();
+
+/** Sets the cores a process and every thread it has may run on (`taskset -a -p`); the threads it starts later inherit them. */
+function pin(pid: number, cores: string): void {
+  spawnSync('taskset', ['-a', '-pc', cores, String(pid)], { stdio: 'ignore' });
+}
+
+/**
+ * Two servers compared at the same moment, which is how this benchmark compares two processes (the app and a
+ * baseline, a traced server and an untraced one): both loaded at once, each by its own load generator, the two
+ * servers on one core and the generators on the other, for `rounds` consecutive runs of `seconds` after a
+ * warm-up of both. Taking turns, each side ran in whatever state the shared machine was in during its own seconds:
+ * the machine's speed moves within seconds here (its other tenants), and rounds of one row ranged over ±0.3 and
+ * whole runs shifted by more than 0.1. Sharing one core at the same moment, both sides meet the same machine, and
+ * the scheduler shares the core evenly between the two busy servers, so each one's throughput is the core's share
+ * over its own cost per request: their ratio is the ratio of their costs, the per-request cost this comparison is
+ * about. Each run carries its server's CPU time per request (µs, from /proc), the same comparison read another way.
+ * The cores are given back at the end.
+ */
+async function sideBySide(
+  first: { options: Record<string, unknown>; pid: number },
+  second: { options: Record<string, unknown>; pid: number },
+  rounds: number,
+  seconds: number,
+): Promise<[(Result & { cpuUs: number })[], (Result & { cpuUs: number })[], { requests: number }[]]> {
+  const workers = await startLoadWorkers();
+  if (PINNING) {
+    for (const side of [first, second]) pin(side.pid, PINNING.servers);
+    for (const worker of workers) pin(worker.pid!, PINNING.rest);
+  }
+  try {
+    const both = async (duration: number) => {
+      const cpuBefore = [cpuMicros(first.pid), cpuMicros(second.pid)];
+      const runs = await Promise.all([workerLoad(workers[0], first.options, duration), workerLoad(workers[1], second.options, duration)]);
+      return runs.map((run, index) => ({ ...run, cpuUs: (cpuMicros([first.pid, second.pid][index]) - cpuBefore[index]) / Math.max(1, run.requests) }));
+    };
+    // A server idle while others ran (or just started) warms up with the other before the rounds.
+    const warmups = await both(Math.max(2, ROUND_WARMUP));
+    const firsts: (Result & { cpuUs: number })[] = [];
+    const others: (Result & { cpuUs: number })[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const [one, other] = await both(seconds);
+      firsts.push(one);
+      others.push(other);
+    }
+    return [firsts, others, warmups];
+  } finally {
+    if (PINNING) for (const side of [first, second]) pin(side.pid, PINNING.all);
+  }
+}
+
 /**
  * A ratio that one run cannot give on a shared machine: after a warm-up of both, ROUNDS rounds of the app and its
  * baseline in turn (the app first in odd rounds, the baseline first in even ones), each run ROUND_DURATION s; the
@@ -1145,6 +1236,8 @@ const TRACED_SCENARIOS = ['companies ativos, page 1', 'users, page 1', 'users, l
 const TRACE_RATIO = 0.1;
 /** Rounds of untraced and traced runs per scenario, compared by their medians (one pair is within the noise). */
 const TRACING_ROUNDS = 5;
+/** Each throughput round's seconds (both servers loaded side by side). */
+const TRACING_SECONDS = 5;
 /** The pages (the first ones) whose tracing row also carries the A/A control: two untraced servers compared. */
 const CONTROL_SCENARIOS = 1;
 /**
@@ -1272,14 +1365,14 @@ function runtimes(): Runtime[] {
 
 /**
  * Tracing's cost on the list pages, on one runtime: a server started exactly as the untraced one but with
- * OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink in this process and TRACE_RATIO sampling, then for each
- * scenario TRACING_ROUNDS rounds of a run on each server (only one under load at a time; traced first in odd
- * rounds, last in even ones) at full load, then TRACING_ROUNDS rounds of a run on each with one request at a
- * time. Each round's pair of runs is compared (traced ÷ untraced req/s at full load, traced − untraced p95 one
- * request at a time), and the row has the median of the rounds' comparisons: the pairs are next to each other in
- * time, so what else the machine is doing weighs on both runs of a pair alike. Each scenario starts with a traced
- * run and ends with an untraced one, longer than the exporter's batch delay (1 s), so the spans the sink counts for
- * it are its own.
+ * OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink in this process and TRACE_RATIO sampling. For each scenario,
+ * TRACING_ROUNDS rounds of TRACING_SECONDS with both servers loaded side by side (`sideBySide`: at the same
+ * moment, on one core, so the machine's drift weighs on both alike; taking turns, rounds of one page ranged over
+ * ±0.15 and whole runs moved by 0.1), then TRACING_ROUNDS rounds of a run on each with one request at a time, in
+ * turn (the latency: side by side, each request would wait for the other server's). Each round's pair is compared
+ * (traced ÷ untraced req/s, traced − untraced p95 one request at a time), and the row has the median of the
+ * rounds' comparisons. Each scenario ends with an untraced run longer than the exporter's batch delay (1 s), so
+ * the spans the sink counts for it are its own.
  * The untraced server is started with the traced one, on the same runtime, and warmed up alike, never the
  * benchmark's own: that one has served the whole run before, and the A/A control (below) found a server started
  * minutes later costing 1.38 times its CPU per request on Node 20 (0.82 of its throughput), a gap that had been
@@ -1315,17 +1408,12 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
       const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
       await untilQuiet(`${scenario.name}, traced`);
       const before = sink.counts();
-      let tracedRequests = 0;
-      tracedRequests += (await load(on(traced.base), 2)).requests; // warm-up
-      await load(on(base), 2); // warm-up
-      // Each run with the server's own CPU time per request (µs): what the app spends, apart from what the
-      // database and the load generator take of the same two cores, so steadier than the throughput.
-      // The last round is always traced, then untraced (an odd number of rounds would end on a traced run).
-      const [tracedRuns, untracedRuns] = await alternate(
+      // The throughput rounds: both servers side by side (each run with its server's own CPU time per request, µs).
+      const [tracedRuns, untracedRuns, [tracedWarmup]] = await sideBySide(
+        { options: on(traced.base), pid: traced.server.pid! },
+        { options: on(base), pid: basePid },
         TRACING_ROUNDS,
-        () => withCpu(on(traced.base), traced.server.pid!),
-        () => withCpu(on(base), basePid),
-        true,
+        TRACING_SECONDS,
       );
       // The latency rounds: each server answering one request at a time.
       const single = (url: string) => ({ ...on(url), connections: 1 });
@@ -1339,18 +1427,18 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
       let controlRounds: number[] | undefined;
       let controlCpuRatio: number | undefined;
       if (index < CONTROL_SCENARIOS) {
-        // Warmed up right before its rounds, as the other two are before theirs: it has sat idle through them.
-        await load(on(control.base), 2);
-        const [controlRuns, againstRuns] = await alternate(
+        const [controlRuns, againstRuns] = await sideBySide(
+          { options: on(control.base), pid: control.server.pid! },
+          { options: on(base), pid: basePid },
           TRACING_ROUNDS,
-          () => withCpu(on(control.base), control.server.pid!),
-          () => withCpu(on(base), basePid),
+          TRACING_SECONDS,
         );
         controlRounds = controlRuns.map((run, round) => Number((run.rps / Math.max(1, againstRuns[round].rps)).toFixed(2)));
         controlCpuRatio = medianOf(controlRuns.map((run, round) => Number((run.cpuUs / Math.max(1, againstRuns[round].cpuUs)).toFixed(2))));
       }
       const tracedCpu = tracedRuns.map((run) => Math.round(run.cpuUs));
       const untracedCpu = untracedRuns.map((run) => Math.round(run.cpuUs));
+      let tracedRequests = tracedWarmup.requests;
       for (const run of [...tracedRuns, ...tracedSingle]) tracedRequests += run.requests;
       const after = sink.counts();
       const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[metric]));
