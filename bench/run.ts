@@ -10,8 +10,7 @@ import { createServer as createHttpServer, request as httpRequest, type ClientRe
 import { gunzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-// @ts-expect-error autocannon ships no types
-import autocannon from 'autocannon';
+import { loadRun, percentile } from './load.js';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { ensureBufferPool } from './buffer-pool.js';
 import { JwtService } from '@nestjs/jwt';
@@ -90,43 +89,9 @@ const freePort = () =>
     });
   });
 
-/**
- * A percentile of latencies in ms (nearest rank), to the hundredth of a millisecond. autocannon's own percentiles
- * come from a histogram of whole milliseconds: a p95 of 6 or 7 ms moved a ratio of two of them by 0.17 for a
- * difference of a few hundred microseconds.
- */
-function percentile(sorted: Float64Array, fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return Number(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))].toFixed(2));
-}
-
-/**
- * One autocannon run; requests can vary per call (a new X-Forwarded-For for the contact form). The latencies are
- * each 2xx answer's own time (autocannon's 'response' event, in fractional ms), as autocannon records only 2xx.
- */
+/** One autocannon run on this process's event loop, with the run's connections and duration unless told. */
 function load(options: Record<string, unknown>, duration = DURATION): Promise<Result & { raw: unknown; latencies: Float64Array }> {
-  return new Promise((resolve, reject) => {
-    const times: number[] = [];
-    const instance = autocannon({ connections: CONNECTIONS, duration, ...options }, (error: Error | null, result: any) => {
-      if (error) return reject(error);
-      const sorted = Float64Array.from(times).sort();
-      resolve({
-        name: '',
-        rps: Math.round(result.requests.average),
-        p50: percentile(sorted, 0.5),
-        p95: percentile(sorted, 0.95),
-        p99: percentile(sorted, 0.99),
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        requests: result.requests.total,
-        raw: result,
-        latencies: sorted,
-      });
-    });
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      if (status >= 200 && status < 300) times.push(ms);
-    });
-  });
+  return loadRun({ connections: CONNECTIONS, duration, ...options }).then((run) => ({ name: '', ...run }));
 }
 
 /** The V8 heap budget of the Docker image (ENV NODE_OPTIONS in the Dockerfile): the old generation capped at 320 MB. */
@@ -989,14 +954,14 @@ async function alternate<T>(rounds: number, first: () => Promise<T>, second: () 
   return [firsts, seconds];
 }
 
-/** The load generators of the side-by-side rounds, each a process of its own (bench/load-worker.mjs), started as needed. */
+/** The load generators of the side-by-side rounds, each a process of its own (bench/load-worker.ts), started as needed. */
 const loadWorkers: ChildProcess[] = [];
 
 async function startLoadWorkers(count: number): Promise<ChildProcess[]> {
   while (loadWorkers.length < count)
     loadWorkers.push(
       await new Promise<ChildProcess>((resolve, reject) => {
-        const worker = fork('bench/load-worker.mjs', [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+        const worker = fork('bench/load-worker.ts', [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
         worker.once('message', () => resolve(worker));
         worker.once('error', reject);
       }),
