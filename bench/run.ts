@@ -10,7 +10,7 @@ import { createServer as createHttpServer, request as httpRequest, type ClientRe
 import { gunzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import { loadRun, percentile } from './load.js';
+import { loadRun, percentile, type LoadResult } from './load.js';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { ensureBufferPool } from './buffer-pool.js';
 import { JwtService } from '@nestjs/jwt';
@@ -69,15 +69,9 @@ interface Scenario {
   group: string;
 }
 
-interface Result {
+/** A run's measurements under the name of its row. */
+interface Result extends LoadResult {
   name: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  requests: number;
 }
 
 const freePort = () =>
