@@ -915,11 +915,14 @@ async function liveCost(base: string, auth: Record<string, string>, rss: () => n
   }
 }
 
+/** A process's CPU time per request (µs) since `before` (a cpuMicros reading), over `requests` requests. */
+const cpuPerRequest = (pid: number, before: number, requests: number) => (cpuMicros(pid) - before) / Math.max(1, requests);
+
 /** One run of `load` with the server's own CPU time per request over it (µs, user + system from /proc). */
 async function withCpu(options: Record<string, unknown>, pid: number, duration = DURATION): Promise<Result & { cpuUs: number }> {
   const cpuBefore = cpuMicros(pid);
   const run = strip(await load(options, duration));
-  return { ...run, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, run.requests) };
+  return { ...run, cpuUs: cpuPerRequest(pid, cpuBefore, run.requests) };
 }
 
 /** The median of numbers. */
@@ -976,7 +979,7 @@ function workerLoad(worker: ChildProcess, options: Record<string, unknown>, seco
 }
 
 /**
- * The cores of the side-by-side rounds: the two servers share the last core, the load generators (and whatever
+ * The cores of the side-by-side rounds: the servers share the last core, the load generators (and whatever
  * else the machine runs) keep the others. Null where it cannot be done: one core, or no `taskset`.
  */
 const PINNING = (() => {
@@ -1015,7 +1018,7 @@ async function sideBySide(
     const all = async (duration: number) => {
       const cpuBefore = sides.map((side) => cpuMicros(side.pid));
       const runs = await Promise.all(sides.map((side, index) => workerLoad(workers[index], side.options, duration)));
-      return runs.map((run, index) => ({ ...run, cpuUs: (cpuMicros(sides[index].pid) - cpuBefore[index]) / Math.max(1, run.requests) }));
+      return runs.map((run, index) => ({ ...run, cpuUs: cpuPerRequest(sides[index].pid, cpuBefore[index], run.requests) }));
     };
     // A server idle while others ran (or just started) warms up with the others before the rounds.
     const warmups = await all(Math.max(2, ROUND_WARMUP));
@@ -1184,9 +1187,13 @@ function strip(run: Result & { raw: unknown; latencies?: Float64Array }): Result
 const TRACED_SCENARIOS = ['companies ativos, page 1', 'users, page 1', 'users, last 30 days', 'contacts pendentes, page 1'];
 /** The sampling the tracing rows are measured at (OTEL_TRACES_SAMPLER_ARG with parentbased_traceidratio). */
 const TRACE_RATIO = Number(flags['trace-ratio']);
+if (!(TRACE_RATIO >= 0 && TRACE_RATIO <= 1)) {
+  console.error(`--trace-ratio must be a number from 0 to 1 (the share of requests sampled), not "${flags['trace-ratio']}".`);
+  process.exit(2);
+}
 /** Rounds of untraced and traced runs per scenario, compared by their medians (one pair is within the noise). */
 const TRACING_ROUNDS = 5;
-/** Each throughput round's seconds (both servers loaded side by side). */
+/** Each throughput round's seconds (the four servers loaded side by side). */
 const TRACING_SECONDS = 5;
 /**
  * The latency rounds' runs: one request at a time, for this many seconds. Under the saturating load of the
@@ -1404,7 +1411,8 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
         errors: tracedRuns.reduce((sum, run) => sum + run.errors, 0),
         non2xx: tracedRuns.reduce((sum, run) => sum + run.non2xx, 0),
         requests: tracedRuns.reduce((sum, run) => sum + run.requests, 0),
-        sideBySide: true,
+        // How the side-by-side rounds shared the machine: one core for the servers, or the scheduler's choice.
+        sideBySide: PINNING ? 'one core' : 'any core',
         untracedRps: median(untracedRuns, 'rps'),
         untracedP50: median(untracedRuns, 'p50'),
         untracedP95: median(untracedRuns, 'p95'),
@@ -1545,7 +1553,7 @@ function markdown(report: {
   const verdict = (row: Record<string, unknown>) => (row.met === undefined ? '' : row.met ? 'met' : '**missed**');
   const rows = report.results.map((row) =>
     row.group === 'tracing'
-      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${singleText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); ${row.sideBySide ? 'four servers side by side on one core, each ' : ''}untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms;${controlText(row)} ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
+      ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${singleText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); ${row.sideBySide ? `four servers side by side on ${row.sideBySide === 'any core' ? 'cores the scheduler chose (no taskset here)' : 'one core'}, each ` : ''}untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms;${controlText(row)} ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
       : row.group === 'export'
         ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
         : row.group === 'import-preview'

@@ -55,7 +55,6 @@ async function seedLongRows(marker: string) {
   return company;
 }
 
-/** The row actions of each card that stick out of it (a long value pushing them aside). */
 /** `count` app users found by searching `marker` (their last name), each with an e-mail of its own. */
 async function seedMarkedUsers(marker: string, count: number, firstname: string) {
   for (let index = 0; index < count; index += 1)
@@ -66,6 +65,7 @@ async function seedMarkedUsers(marker: string, count: number, firstname: string)
     });
 }
 
+/** The row actions of each card that stick out of it (a long value pushing them aside). */
 function actionsOutsideTheirCard(page: Page): Promise<string[]> {
   return page.locator('[data-list="cards"] li').evaluateAll((cards) =>
     cards.flatMap((card) => {
