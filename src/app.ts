@@ -20,7 +20,7 @@ import { ADMIN_BODY_LIMIT, bodyLimits } from './common/http/body-parsing.js';
 import { requestPath, routeTemplate, type HttpReply, type HttpRequest } from './common/http/http.js';
 import { createLogger, PinoNestLogger } from './common/logging/logger.js';
 import { AdminCookie } from './auth/admin-cookie.js';
-import { isTracing, statementSpans, traceIds } from './tracing/trace-context.js';
+import { isTracing, statementSpans, traceIds, traceRequests } from './tracing/trace-context.js';
 import { setStatementStart } from './common/sql/plain-query.js';
 import { sessionRules } from './auth/auth.service.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
@@ -116,6 +116,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
 
     // The app's own steps on every request and answer: one hook of each kind runs them all.
     const steps = requestSteps(fastify);
+    traceRequests(fastify, steps);
     requestLogging(steps, logger);
     const headers = securityHeaders({
       production: config.env === 'production',

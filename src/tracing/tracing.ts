@@ -1,7 +1,5 @@
 import { register } from 'node:module';
-import type { FastifyRequest } from 'fastify';
 import type { TracingConfig } from '../config/app-config.js';
-import { routeTemplate } from '../common/http/http.js';
 import { markTracingStarted } from './trace-context.js';
 
 /** Spans per export (the SDK's default is 512) and the longest a finished span waits to be sent. */
@@ -30,10 +28,10 @@ export interface Tracing {
 /**
  * Starts OpenTelemetry before the rest of the app is loaded (main.ts imports it afterwards): the tracer provider
  * with the sampler of OTEL_TRACES_SAMPLER, spans sent in batches over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT,
- * W3C trace context read from and passed on in headers, and the instrumentations — each request as a span named
- * by its route template (@fastify/otel, no patching) and ioredis' commands; the database's statements are spans
- * made by the app itself (trace-context.ts, statementSpans), under sampled requests only. Nothing of this is
- * loaded when tracing is off.
+ * W3C trace context read from headers, ioredis' commands as spans (its instrumentation), and what the app's own
+ * request hook needs (trace-context.ts, traceRequests): each request is a span named by its route template, made
+ * only when it is sampled; the database's statements are spans made by the app itself (statementSpans), under
+ * sampled requests only. Nothing of this is loaded when tracing is off.
  */
 export async function startTracing(config: TracingConfig): Promise<Tracing> {
   if (!usesAsyncContextFrame())
@@ -44,34 +42,46 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   // import-in-the-middle's hook lets its instrumentation patch it. Only it: by default the hook rewrites every ES
   // module loaded after it, the app's own included, behind a wrapper whose exports are reassignable bindings.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ['ioredis'] } });
-  const [api, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, sdk, { OTLPTraceExporter }, { resourceFromAttributes }, instrumentation] =
-    await Promise.all([
-      import('@opentelemetry/api'),
-      import('@opentelemetry/context-async-hooks'),
-      import('@opentelemetry/core'),
-      import('@opentelemetry/sdk-trace'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/instrumentation'),
-    ]);
-  const [{ FastifyOtelInstrumentation }, { IORedisInstrumentation }] = await Promise.all([
-    import('@fastify/otel'),
+  const [
+    api,
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    sdk,
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    instrumentation,
+    { IORedisInstrumentation },
+    { configuredSampler },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/instrumentation'),
     import('@opentelemetry/instrumentation-ioredis'),
+    import('./sampler.js'),
   ]);
 
-  const ratio = new sdk.TraceIdRatioBasedSampler(config.samplerRatio);
-  const root = {
-    always_on: new sdk.AlwaysOnSampler(),
-    always_off: new sdk.AlwaysOffSampler(),
-    traceidratio: ratio,
+  const sampler = configuredSampler(config);
+  // The request hook draws a trace's id before the sampler decides on it (a ratio decides by the id); a sampled
+  // request's span is then made in that trace, handed over here.
+  const ids = new sdk.RandomIdGenerator();
+  let handed: string | null = null;
+  const idGenerator = {
+    generateTraceId: () => {
+      const id = handed ?? ids.generateTraceId();
+      handed = null;
+      return id;
+    },
+    generateSpanId: () => ids.generateSpanId(),
   };
-  const sampler = config.sampler.startsWith('parentbased_')
-    ? new sdk.ParentBasedSampler({ root: root[config.sampler.slice('parentbased_'.length) as keyof typeof root] })
-    : root[config.sampler as keyof typeof root];
 
   const provider = new sdk.TracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
     sampler,
+    idGenerator,
     spanProcessors: [
       new sdk.BatchSpanProcessor({
         exporter: new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }),
@@ -87,22 +97,23 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   api.trace.setGlobalTracerProvider(provider);
   instrumentation.registerInstrumentations({
     tracerProvider: provider,
-    instrumentations: [
-      new FastifyOtelInstrumentation({
-        registerOnInitialization: true,
-        // One span per request, which the handler runs under; a span for the handler or per hook would cost
-        // every request more than it tells.
-        instrumentHooks: false,
-        instrumentHandler: false,
-        requestHook: (span, request: FastifyRequest) => {
-          if (span.isRecording()) span.updateName(`${request.method} ${routeTemplate(request)}`);
-        },
-      }),
-      // Redis commands inside a request or a job; not the live event log's endless polling.
-      // A command by its name alone: the keys of the limits carry account names and addresses.
-      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
-    ],
+    // Redis commands inside a request or a job; not the live event log's endless polling.
+    // A command by its name alone: the keys of the limits carry account names and addresses.
+    instrumentations: [new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command })],
   });
-  markTracingStarted();
+  const tracer = provider.getTracer('agromaq-http');
+  markTracingStarted({
+    sampled: (parent, traceId, name) => sampler.shouldSample(parent, traceId, name, api.SpanKind.SERVER, {}, []).decision !== sdk.SamplingDecision.NOT_RECORD,
+    newTraceId: () => ids.generateTraceId(),
+    newSpanId: () => ids.generateSpanId(),
+    startSpan: (name, attributes, parent, traceId) => {
+      handed = api.trace.getSpanContext(parent) ? null : traceId;
+      try {
+        return tracer.startSpan(name, { kind: api.SpanKind.SERVER, attributes }, parent);
+      } finally {
+        handed = null;
+      }
+    },
+  });
   return { shutdown: () => provider.shutdown() };
 }

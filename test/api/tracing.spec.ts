@@ -123,6 +123,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
       const [root] = roots;
       expect(root.name).toBe(call.route);
       expect(root.kind, 'a server span').toBe(2);
+      expect(root.spanId, "the log line names the request's span").toBe(line?.span_id);
       expect(inTrace.filter(isDatabaseSpan).length, `${call.route}: its statements`).toBeGreaterThan(0);
       // Every span of the trace hangs from the request's span.
       const known = new Set(inTrace.map((span) => span.spanId));
@@ -157,6 +158,64 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
     const unknown = mine.filter((span) => span.kind === 2 && span.name !== 'GET /api/health');
     expect(unknown).toHaveLength(5);
     expect(new Set(unknown.map((span) => span.name))).toEqual(new Set(['GET unmatched']));
+  });
+
+  it("sends nothing of an unsampled request, whose log line still names its trace; follows a caller's sampled trace", async () => {
+    const service = `agromaq-${randomBytes(3).toString('hex')}`;
+    const logLines: string[] = [];
+    // Nothing starts a trace here (ratio 0): only a caller's sampled trace is followed. With Redis, so an
+    // unsampled login's commands would show if they started traces of their own.
+    const instance = await tracedInstance(
+      {
+        OTEL_SERVICE_NAME: service,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: `agromaq-test-${randomBytes(4).toString('hex')}:`,
+      },
+      { logLines },
+    );
+    const contact = { nome: 'Traço', email: 'traco@exemplo.com.br', telefone: '43999990000', mensagem: 'Mensagem de um teste de traços.', origem: 'site' };
+    const send = async (path: string, body: object | null, traceparent?: string) => {
+      const id = randomUUID();
+      const headers: Record<string, string> = { 'X-Request-Id': id, 'Content-Type': 'application/json' };
+      if (traceparent) headers.traceparent = traceparent;
+      const res = await fetch(`${instance.url}${path}`, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
+      expect(res.status, path).toBeLessThan(500);
+      return id;
+    };
+    const unsampled = [
+      await send('/api/contatos', contact),
+      await send('/api/admin/login', { username: 'ninguem', password: 'errada', otp: '000000' }),
+      await send('/robots.txt', null),
+    ];
+    const declined = randomBytes(16).toString('hex');
+    const declinedParent = randomBytes(8).toString('hex');
+    const declinedId = await send('/api/contatos', contact, `00-${declined}-${declinedParent}-00`);
+    const followed = randomBytes(16).toString('hex');
+    const followedId = await send('/api/contatos', contact, `00-${followed}-${randomBytes(8).toString('hex')}-01`);
+    expect(await instance.signal('SIGTERM')).toBe(0);
+
+    const lines = unsampled.map((id) => logLineOf(logLines, id));
+    for (const line of lines) {
+      expect(line?.trace_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(line?.span_id).toMatch(/^[0-9a-f]{16}$/);
+    }
+    expect(new Set(lines.map((line) => line?.trace_id)).size, 'a trace id of its own for each request').toBe(unsampled.length);
+    // A caller that did not sample its trace: the line carries the caller's trace and a span id of this request's.
+    const declinedLine = logLineOf(logLines, declinedId);
+    expect(declinedLine?.trace_id).toBe(declined);
+    expect(declinedLine?.span_id).toMatch(/^[0-9a-f]{16}$/);
+    expect(declinedLine?.span_id).not.toBe(declinedParent);
+
+    // Only the followed trace was sent: no statement, Redis command or queued message of an unsampled request
+    // started a trace of its own.
+    const mine = receiver.spans.filter((span) => span.service === service);
+    expect(new Set(mine.map((span) => span.traceId))).toEqual(new Set([followed]));
+    const server = mine.filter((span) => span.kind === 2);
+    expect(server.map((span) => span.name)).toEqual(['POST /api/contatos']);
+    expect(server[0].spanId).toBe(logLineOf(logLines, followedId)?.span_id);
+    expect(mine.filter(isDatabaseSpan).length, 'its statements').toBeGreaterThan(0);
   });
 
   it('honours OTEL_TRACES_SAMPLER: always_off sends nothing', async () => {

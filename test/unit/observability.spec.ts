@@ -6,6 +6,9 @@ import { CORE_SCHEMA, load, mergeTag } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isLongLived } from '../../src/common/http/interactive-load.js';
 import { AppMetrics, type MetricSources } from '../../src/metrics/app-metrics.js';
+import { ROOT_CONTEXT, SpanKind, TraceFlags, trace } from '@opentelemetry/api';
+import { SamplingDecision } from '@opentelemetry/sdk-trace';
+import { configuredSampler } from '../../src/tracing/sampler.js';
 import { usesAsyncContextFrame } from '../../src/tracing/tracing.js';
 
 // The observability profile of docker-compose.yml: Prometheus's alert rules and Grafana's dashboard name only
@@ -265,5 +268,29 @@ describe('usesAsyncContextFrame (tracing warns without it)', () => {
     expect(usesAsyncContextFrame('22.12.0', [])).toBe(false);
     expect(usesAsyncContextFrame('22.12.0', ['--experimental-async-context-frame'])).toBe(true);
     expect(usesAsyncContextFrame('20.20.2', ['--experimental-async-context-frame'])).toBe(false);
+  });
+});
+
+describe('the sampler (OTEL_TRACES_SAMPLER, and traces start with a request or a job)', () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const remote = (flags: TraceFlags) => trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId: '00f067aa0ba902b7', traceFlags: flags, isRemote: true });
+  const decide = (sampler: string, kind: SpanKind, parent = ROOT_CONTEXT, samplerRatio = 1) =>
+    configuredSampler({ sampler, samplerRatio }).shouldSample(parent, traceId, 'x', kind, {}, []).decision;
+
+  it('lets only a request or a job start a trace: a statement, a command or a queued message on its own never does', () => {
+    expect(decide('parentbased_always_on', SpanKind.SERVER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide('parentbased_always_on', SpanKind.CONSUMER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    for (const kind of [SpanKind.CLIENT, SpanKind.PRODUCER, SpanKind.INTERNAL])
+      expect(decide('always_on', kind), SpanKind[kind]).toBe(SamplingDecision.NOT_RECORD);
+    // Inside a sampled trace they are its spans, like any other.
+    expect(decide('parentbased_always_on', SpanKind.PRODUCER, remote(TraceFlags.SAMPLED))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+  });
+
+  it("follows the caller's decision under parentbased_*, and the ratio (by the trace's id) otherwise", () => {
+    expect(decide('parentbased_traceidratio', SpanKind.SERVER, remote(TraceFlags.SAMPLED), 0)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide('parentbased_always_on', SpanKind.SERVER, remote(TraceFlags.NONE))).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide('traceidratio', SpanKind.SERVER, ROOT_CONTEXT, 0)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide('traceidratio', SpanKind.SERVER, ROOT_CONTEXT, 1)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide('always_off', SpanKind.SERVER)).toBe(SamplingDecision.NOT_RECORD);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import type { HttpRequest } from '../http/http.js';
 import type { RequestSteps } from '../http/request-steps.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -18,16 +19,26 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /**
- * Logs every request once, when its answer is done, with its id, which is echoed in the X-Request-Id header
+ * Logs every request once, when its answer is done, with its id (and, while tracing is on, its trace's), which is echoed in the X-Request-Id header
  * and in 500 bodies to find the log line of a failure. Nothing is built per request beyond the id unless the
  * line's level is enabled (a busy instance logging at warn pays for the failures only). The built client's
  * files and the health checks are logged only when they fail; a client that hangs up first is logged as
  * information, not as a server error.
  */
 export function requestLogging(steps: RequestSteps, logger: Logger): void {
-  const log = (level: 'error' | 'warn' | 'info', req: { id: string; method: string; url: string }, status: number, elapsed: number, message: string) => {
+  const log = (level: 'error' | 'warn' | 'info', req: HttpRequest, status: number, elapsed: number, message: string) => {
     if (!logger.isLevelEnabled(level) || (level === 'info' && unlogged(req.url))) return;
-    logger[level]({ req: { id: req.id, method: req.method, url: req.url }, res: { statusCode: status }, responseTime: Math.round(elapsed) }, message);
+    const line: Record<string, unknown> = {
+      req: { id: req.id, method: req.method, url: req.url },
+      res: { statusCode: status },
+      responseTime: Math.round(elapsed),
+    };
+    // While tracing is on, the request's trace and span, sampled or not (trace-context.ts, traceRequests).
+    if (req.trace) {
+      line.trace_id = req.trace.traceId;
+      line.span_id = req.trace.spanId;
+    }
+    logger[level](line, message);
   };
   steps.onRequest((req, reply) => void reply.header('x-request-id', req.id));
   steps.onResponse((req, reply) => {
