@@ -1191,8 +1191,10 @@ if (!(TRACE_RATIO >= 0 && TRACE_RATIO <= 1)) {
   console.error(`--trace-ratio must be a number from 0 to 1 (the share of requests sampled), not "${flags['trace-ratio']}".`);
   process.exit(2);
 }
-/** Rounds of untraced and traced runs per scenario, compared by their medians (one pair is within the noise). */
+/** Rounds of the tracing rows, each with a new set of servers, compared by their medians (one pair is within the noise). */
 const TRACING_ROUNDS = 5;
+/** Servers of each kind (traced, untraced) in a round's set: a side's req/s is the mean of its servers'. */
+const TRACING_SERVERS = 2;
 /** Each throughput round's seconds (the four servers loaded side by side). */
 const TRACING_SECONDS = 5;
 /**
@@ -1319,19 +1321,21 @@ function runtimes(): Runtime[] {
 }
 
 /**
- * Tracing's cost on the list pages, on one runtime: a server started exactly as the untraced one but with
- * OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink in this process and TRACE_RATIO sampling. For each scenario,
- * TRACING_ROUNDS rounds of TRACING_SECONDS with both servers loaded side by side (`sideBySide`: at the same
- * moment, on one core, so the machine's drift weighs on both alike; taking turns, rounds of one page ranged over
- * ±0.15 and whole runs moved by 0.1), then TRACING_ROUNDS rounds of a run on each with one request at a time, in
- * turn (the latency: side by side, each request would wait for the other server's). Each round's pair is compared
- * (traced ÷ untraced req/s, traced − untraced p95 one request at a time), and the row has the median of the
- * rounds' comparisons. Each scenario ends with an untraced run longer than the exporter's batch delay (1 s), so
- * the spans the sink counts for it are its own.
- * The untraced server is started with the traced one, on the same runtime, and warmed up alike, never the
- * benchmark's own: that one has served the whole run before, and the A/A control (below) found a server started
- * minutes later costing 1.38 times its CPU per request on Node 20 (0.82 of its throughput), a gap that had been
- * read as tracing's.
+ * Tracing's cost on the list pages, on one runtime. TRACING_ROUNDS rounds, each with a new set of servers:
+ * TRACING_SERVERS untraced and as many traced (OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink in this process and
+ * TRACE_RATIO sampling), started together on the same runtime and warmed up alike, never the benchmark's own (it
+ * has served the whole run before, and a server started minutes later was found costing 1.38 times its CPU per
+ * request on Node 20). For each scenario, the set is loaded side by side for TRACING_SECONDS (`sideBySide`: at the
+ * same moment, on one core, so the machine's drift weighs on all alike; taking turns, rounds of one page ranged
+ * over ±0.15), then one traced and one untraced server answer one request at a time, in turn (the latency: side by
+ * side, each request would wait for the others'). A process's own speed differs from another's of the same build
+ * by up to a tenth (where its code and heap landed), as much as tracing may cost: one set for a whole run made the
+ * run a draw of its processes (two runs of the same build gave 0.99 and 0.92 on one page, with the two traced
+ * servers 1.21 apart in the first), so every round draws new ones, and a side's req/s is the mean of its servers'.
+ * Each round is compared (traced ÷ untraced req/s, traced − untraced p95 one request at a time), and the row has
+ * the median of the rounds' comparisons, with the A/A controls of the same rounds (one untraced server against
+ * another, one traced against another). The spans the sink counts for a scenario are those received from its
+ * first load to the start of the next scenario (the exporter sends within 1 s, and the latency runs come last).
  */
 async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], runtime: Runtime): Promise<Record<string, unknown>[]> {
   const sink = await startTraceSink();
@@ -1340,109 +1344,146 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
     OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
     OTEL_TRACES_SAMPLER_ARG: String(TRACE_RATIO),
   };
-  // Two servers of each kind, started one of each in turn: a process's own speed differs from another's of the
-  // same build by a few percent (where its code and heap landed), as much as tracing costs, so each side is two.
-  const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
-  try {
-    for (const traced of [false, true, false, true]) servers.push({ ...(await startServer(traced ? tracing : {}, runtime.node)), traced });
-    for (const { server, base } of servers) await untilUp(server, base);
-    const [untracedA, tracedA, untracedB, tracedB] = servers;
-    // A server just started runs its code cold: before the first round, each is warmed up on every scenario, or
-    // the first scenario's first rounds measure the JIT rather than the tracing.
-    for (const scenario of scenarios) for (const { base } of servers) await load({ url: `${base}${scenario.path}`, headers: auth }, 5);
-    // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    const rows: Record<string, unknown>[] = [];
-    for (const scenario of scenarios) {
-      const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
-      await untilQuiet(`${scenario.name}, traced`);
-      const before = sink.counts();
-      // The throughput rounds: the four servers side by side (each run with its server's own CPU time per request, µs).
-      const order = [tracedA, tracedB, untracedA, untracedB];
-      const { runs, warmups } = await sideBySide(
-        order.map(({ server, base }) => ({ options: on(base), pid: server.pid! })),
-        TRACING_ROUNDS,
-        TRACING_SECONDS,
-      );
-      const [tracedARuns, tracedBRuns, untracedARuns, untracedBRuns] = runs;
-      // Each round: a side's req/s is its two servers' mean, its CPU per request the mean of theirs.
-      const sideOf = (one: (Result & { cpuUs: number })[], other: (Result & { cpuUs: number })[]) =>
-        one.map((run, round) => ({
-          ...run,
-          rps: Math.round((run.rps + other[round].rps) / 2),
-          p50: (run.p50 + other[round].p50) / 2,
-          p95: (run.p95 + other[round].p95) / 2,
-          p99: (run.p99 + other[round].p99) / 2,
-          errors: run.errors + other[round].errors,
-          non2xx: run.non2xx + other[round].non2xx,
-          requests: run.requests + other[round].requests,
-          cpuUs: (run.cpuUs + other[round].cpuUs) / 2,
-        }));
-      const tracedRuns = sideOf(tracedARuns, tracedBRuns);
-      const untracedRuns = sideOf(untracedARuns, untracedBRuns);
-      // The A/A controls of the same rounds: the two untraced servers, and the two traced ones.
-      const pairRatios = (one: Result[], other: Result[]) => one.map((run, round) => Number((run.rps / Math.max(1, other[round].rps)).toFixed(2)));
-      const controlRounds = pairRatios(untracedBRuns, untracedARuns);
-      const tracedControlRounds = pairRatios(tracedBRuns, tracedARuns);
-      // The latency rounds: one server of each kind answering one request at a time, in turn.
-      const single = (url: string) => ({ ...on(url), connections: 1 });
-      const [tracedSingle, untracedSingle] = await alternate(
-        TRACING_ROUNDS,
-        () => load(single(tracedA.base), LATENCY_SECONDS).then(strip),
-        () => load(single(untracedA.base), LATENCY_SECONDS).then(strip),
-        true,
-      );
-      const p95Deltas = tracedSingle.map((run, index) => Number((run.p95 - untracedSingle[index].p95).toFixed(2)));
-      const tracedCpu = tracedRuns.map((run) => Math.round(run.cpuUs));
-      const untracedCpu = untracedRuns.map((run) => Math.round(run.cpuUs));
-      let tracedRequests = warmups[0].requests + warmups[1].requests;
-      for (const run of [...tracedRuns, ...tracedSingle]) tracedRequests += run.requests;
-      const after = sink.counts();
-      const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => Number(medianOf(runs.map((run) => run[metric])).toFixed(2));
-      const ratios = tracedRuns.map((run, index) => Number((run.rps / Math.max(1, untracedRuns[index].rps)).toFixed(2)));
-      const row = {
-        group: 'tracing',
-        name: `${scenario.name}, traced (${Math.round(TRACE_RATIO * 100)} % sampled), ${runtime.label}`,
-        node: runtime.version,
-        rps: median(tracedRuns, 'rps'),
-        p50: median(tracedRuns, 'p50'),
-        p95: median(tracedRuns, 'p95'),
-        p99: median(tracedRuns, 'p99'),
-        errors: tracedRuns.reduce((sum, run) => sum + run.errors, 0),
-        non2xx: tracedRuns.reduce((sum, run) => sum + run.non2xx, 0),
-        requests: tracedRuns.reduce((sum, run) => sum + run.requests, 0),
-        // How the side-by-side rounds shared the machine: one core for the servers, or the scheduler's choice.
-        sideBySide: PINNING ? 'one core' : 'any core',
-        untracedRps: median(untracedRuns, 'rps'),
-        untracedP50: median(untracedRuns, 'p50'),
-        untracedP95: median(untracedRuns, 'p95'),
-        singleRps: median(tracedSingle, 'rps'),
-        singleP95: median(tracedSingle, 'p95'),
-        untracedSingleP95: median(untracedSingle, 'p95'),
-        p95Delta: medianOf(p95Deltas),
-        ratio: medianOf(ratios),
-        rounds: ratios,
-        p95Deltas,
-        cpuPerRequestUs: medianOf(tracedCpu),
-        untracedCpuPerRequestUs: medianOf(untracedCpu),
-        cpuRatio: medianOf(tracedCpu.map((cpu, index) => Number((cpu / Math.max(1, untracedCpu[index])).toFixed(2)))),
-        controlRatio: medianOf(controlRounds),
-        controlRounds,
-        controlCpuRatio: medianOf(untracedBRuns.map((run, round) => Number((run.cpuUs / Math.max(1, untracedARuns[round].cpuUs)).toFixed(2)))),
-        tracedControlRatio: medianOf(tracedControlRounds),
-        tracedControlRounds,
-        spans: after.spans - before.spans,
-        traces: after.traces - before.traces,
-        tracedRequests,
-      };
-      rows.push(row);
-      console.log(`${row.name}: ${JSON.stringify(row)}`);
+  type Measured = Result & { cpuUs: number };
+  const measured = scenarios.map(() => ({
+    traced: [] as Measured[],
+    untraced: [] as Measured[],
+    controls: [] as number[],
+    tracedControls: [] as number[],
+    controlCpu: [] as number[],
+    tracedSingle: [] as Result[],
+    untracedSingle: [] as Result[],
+    spans: 0,
+    traces: 0,
+    tracedRequests: 0,
+  }));
+  // A side's figures in a round: the mean of its servers' req/s, latencies and CPU per request, their sums of
+  // errors and requests.
+  const sideOf = (runs: Measured[]): Measured => {
+    const mean = (metric: 'rps' | 'p50' | 'p95' | 'p99' | 'cpuUs') => runs.reduce((sum, run) => sum + run[metric], 0) / runs.length;
+    const sum = (metric: 'errors' | 'non2xx' | 'requests') => runs.reduce((total, run) => total + run[metric], 0);
+    return {
+      ...runs[0],
+      rps: Math.round(mean('rps')),
+      p50: mean('p50'),
+      p95: mean('p95'),
+      p99: mean('p99'),
+      cpuUs: mean('cpuUs'),
+      errors: sum('errors'),
+      non2xx: sum('non2xx'),
+      requests: sum('requests'),
+    };
+  };
+  const ratio = (one: number, other: number) => Number((one / Math.max(1, other)).toFixed(2));
+  for (let round = 0; round < TRACING_ROUNDS; round++) {
+    // Untraced and traced started in turn; no delay on the way out (nothing balances between them).
+    const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
+    try {
+      for (let index = 0; index < TRACING_SERVERS * 2; index++) {
+        const traced = index % 2 === 1;
+        servers.push({ ...(await startServer({ SHUTDOWN_DELAY_MS: '0', ...(traced ? tracing : {}) }, runtime.node)), traced });
+      }
+      for (const { server, base } of servers) await untilUp(server, base);
+      const traced = servers.filter((server) => server.traced);
+      const untraced = servers.filter((server) => !server.traced);
+      const order = [...traced, ...untraced];
+      // A server just started runs its code cold: each is warmed up on every scenario first, side by side, or the
+      // first scenario's round would measure the JIT rather than the tracing.
+      for (const scenario of scenarios)
+        await sideBySide(
+          order.map(({ server, base }) => ({ options: { url: `${base}${scenario.path}`, headers: auth }, pid: server.pid! })),
+          1,
+          TRACING_SECONDS,
+        );
+      // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      let seen = sink.counts();
+      for (const [index, scenario] of scenarios.entries()) {
+        const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
+        const into = measured[index];
+        await untilQuiet(`${scenario.name}, traced, round ${round + 1}`);
+        const { runs, warmups } = await sideBySide(
+          order.map(({ server, base }) => ({ options: on(base), pid: server.pid! })),
+          1,
+          TRACING_SECONDS,
+        );
+        const tracedRuns = runs.slice(0, traced.length).map(([run]) => run);
+        const untracedRuns = runs.slice(traced.length).map(([run]) => run);
+        into.traced.push(sideOf(tracedRuns));
+        into.untraced.push(sideOf(untracedRuns));
+        into.controls.push(ratio(untracedRuns[1].rps, untracedRuns[0].rps));
+        into.tracedControls.push(ratio(tracedRuns[1].rps, tracedRuns[0].rps));
+        into.controlCpu.push(ratio(untracedRuns[1].cpuUs, untracedRuns[0].cpuUs));
+        const single = (url: string) => ({ ...on(url), connections: 1 });
+        const [[tracedSingle], [untracedSingle]] = await alternate(
+          1,
+          () => load(single(traced[0].base), LATENCY_SECONDS).then(strip),
+          () => load(single(untraced[0].base), LATENCY_SECONDS).then(strip),
+          true,
+        );
+        into.tracedSingle.push(tracedSingle);
+        into.untracedSingle.push(untracedSingle);
+        into.tracedRequests += warmups.slice(0, traced.length).reduce((sum, run) => sum + run.requests, 0);
+        into.tracedRequests += tracedRuns.reduce((sum, run) => sum + run.requests, 0) + tracedSingle.requests;
+        // The spans of this scenario's runs, sent within the exporter's second.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const counted = sink.counts();
+        into.spans += counted.spans - seen.spans;
+        into.traces += counted.traces - seen.traces;
+        seen = counted;
+      }
+    } finally {
+      await Promise.all(servers.map(({ server }) => stopServer(server)));
     }
-    return rows;
-  } finally {
-    for (const { server } of servers) await stopServer(server);
-    await sink.close();
   }
+  await sink.close();
+  const rows = scenarios.map((scenario, index) => {
+    const { traced, untraced, controls, tracedControls, controlCpu, tracedSingle, untracedSingle, spans, traces, tracedRequests } = measured[index];
+    const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => Number(medianOf(runs.map((run) => run[metric])).toFixed(2));
+    const ratios = traced.map((run, round) => ratio(run.rps, untraced[round].rps));
+    const p95Deltas = tracedSingle.map((run, round) => Number((run.p95 - untracedSingle[round].p95).toFixed(2)));
+    const tracedCpu = traced.map((run) => Math.round(run.cpuUs));
+    const untracedCpu = untraced.map((run) => Math.round(run.cpuUs));
+    const row = {
+      group: 'tracing',
+      name: `${scenario.name}, traced (${Math.round(TRACE_RATIO * 100)} % sampled), ${runtime.label}`,
+      node: runtime.version,
+      rps: median(traced, 'rps'),
+      p50: median(traced, 'p50'),
+      p95: median(traced, 'p95'),
+      p99: median(traced, 'p99'),
+      errors: traced.reduce((sum, run) => sum + run.errors, 0),
+      non2xx: traced.reduce((sum, run) => sum + run.non2xx, 0),
+      requests: traced.reduce((sum, run) => sum + run.requests, 0),
+      // How the side-by-side rounds shared the machine: one core for the servers, or the scheduler's choice.
+      sideBySide: PINNING ? 'one core' : 'any core',
+      serversPerSide: TRACING_SERVERS,
+      untracedRps: median(untraced, 'rps'),
+      untracedP50: median(untraced, 'p50'),
+      untracedP95: median(untraced, 'p95'),
+      singleRps: median(tracedSingle, 'rps'),
+      singleP95: median(tracedSingle, 'p95'),
+      untracedSingleP95: median(untracedSingle, 'p95'),
+      p95Delta: medianOf(p95Deltas),
+      ratio: medianOf(ratios),
+      rounds: ratios,
+      p95Deltas,
+      cpuPerRequestUs: medianOf(tracedCpu),
+      untracedCpuPerRequestUs: medianOf(untracedCpu),
+      cpuRatio: medianOf(tracedCpu.map((cpu, round) => ratio(cpu, untracedCpu[round]))),
+      controlRatio: medianOf(controls),
+      controlRounds: controls,
+      controlCpuRatio: medianOf(controlCpu),
+      tracedControlRatio: medianOf(tracedControls),
+      tracedControlRounds: tracedControls,
+      spans,
+      traces,
+      tracedRequests,
+    };
+    console.log(`${row.name}: ${JSON.stringify(row)}`);
+    return row;
+  });
+  return rows;
 }
 
 /** Each group's target (issue "Performance"), checked against a result row. */
@@ -1487,7 +1528,7 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
   tracing:
-    "Measured on both runtimes, side by side: two traced and two untraced servers, started together on the same Node.js and warmed up alike, loaded at the same moment on one core, each by its own load generator, five rounds of 5 s per page (the throughput), then one of each answering one request at a time in turn (the latency), the spans counted only after the runs. Each row carries the A/A controls of the same rounds (the second untraced server against the first, the second traced against the first). The latency target is met on both runtimes: one request at a time, the p95 is within a millisecond of the untraced server's. The throughput is not: on Node 24 (the Docker image's) 0.89 to 0.93 of the untraced servers' in three runs on 2026-11-28, every page within 0.03 from one run to the next (the A/A controls 0.94 to 1.03), so the cost is real and steady, about 7 to 10 %, no longer the machine's drift; on Node 20, where AsyncLocalStorage runs on async_hooks and costs every promise of every request once tracing enables it (the server warns at startup), 0.83 to 0.89. Before 2026-11-28 the servers took turns, and the ratios moved by 0.1 between runs. Under a CPU profile of both kinds side by side (Node 24, users page 1), OpenTelemetry's own functions took about 7 % of the traced server's busy time, mostly on every request, sampled or not: @fastify/otel's request hook (the propagator's extract, the sampler, a span and a context for each request) and the SDK's startSpan with its new trace and span ids; the rest of the difference is spread thinly over everything else. With nothing sampled (--trace-ratio 0) the cost is the same (0.92 to 0.94 on Node 24): it is the request's span and context, made for every request; the traced servers with @fastify/otel told to ignore every path gave 0.96, with no instrumentation 0.98 and 1.04 (agreement.md). Tried by hand on one page: the app's own request hook making a span and a context only for a sampled request gave 0.98 (the same hook making them for every request 0.92); that is the next step, with the log lines of unsampled requests to decide (agreement.md). Cuts in place: mysql2's instrumentation (it formatted every statement with its values, sampled or not; the statements are now the app's own spans, made only under a sampled request), @fastify/otel's handler span, the exporter's 512-span batches (now 64 spans, at most a second apart), and import-in-the-middle's hook limited to ioredis (it rewrote every ES module loaded after it, the app's own included).",
+    "Measured on both runtimes, side by side: in each of five rounds a new set of two traced and two untraced servers, started together on the same Node.js and warmed up alike, loaded at the same moment on one core, each by its own load generator, 5 s per page (the throughput), then one of each answering one request at a time in turn (the latency), the spans counted between the pages. A new set each round: with one set for a whole run, two runs of the same build gave 0.99 and 0.92 on one page (a process's own speed differs from another's by up to a tenth); with a new set each round, three runs agree within 0.03 on every page (agreement.md). Each row carries the A/A controls of the same rounds. The latency target is met on both runtimes: one request at a time, the p95 is within a millisecond of the untraced server's. The throughput is not. An unsampled request now costs nothing: the app's own request hook lets the sampler decide as the request arrives and makes a span and a context only for a sampled one (with nothing sampled, 0.97 to 1.03 and the same CPU per request; @fastify/otel, which made them for every request, gave 0.92 to 0.94). What is left is the sampled tenth's own work: on Node 24 (the Docker image's) 0.85 to 0.92 in three runs, about half of it the export (the spans made but dropped instead of sent: 0.93 on the worst page, against 0.85) and half the statements' spans (neither: 0.99). Measured alone, one server at a time under a CPU profile, the same work is about 2.5 to 4 % of a request's CPU at one request in ten; on one core shared by four servers, the process that runs more code pays more (as the lists against their baselines, agreement.md), so these rows overstate it, but the 5 % is not shown met. On Node 20, AsyncLocalStorage runs on async_hooks and costs every promise of every request once a context is set (the server warns at startup): 0.81 to 0.85. Cuts in place: no span or context for an unsampled request, no statement or Redis command starting a trace of its own, mysql2's instrumentation replaced by the app's own statement spans under sampled requests, the exporter's 512-span batches (now 64 spans, at most a second apart), and import-in-the-middle's hook limited to ioredis. Next: a cheaper export (protobuf, or fewer posts without holding the event loop) and cheaper statement spans.",
   import:
     "Measured alone (the run with the list load is the import-list row). Each row goes through the form's own validation (class-transformer and class-validator) on the app's event loop; chunk n + 1 is read and checked while chunk n is written in MariaDB on the other core (its rows fire the history, kept-count and search triggers); the chunk's companies, audit entries and failed rows are written with plain multi-row INSERTs of 100 rows (TypeORM's insert builder spent time quadratic in its parameters: about 20 ms of held event loop per 500-row chunk, a third of the import's time on the main thread in the profile, taken with BENCH_NODE_FLAGS=--cpu-prof). From 1,504 rows/s before these two changes. In full runs until 2026-11-27 it ran at 356 to 381 rows/s right after the bulk change of every company, against 1,550 to 3,500 rows/s alone: the load tool, stopping the saves measured before it, hung up on requests being answered, the server kept them counted as in flight, and the import gave way (50 ms every 20 rows) at every turn; the count now ends when the response closes.",
   'import-list':

@@ -8,6 +8,7 @@ import { isLongLived } from '../../src/common/http/interactive-load.js';
 import { AppMetrics, type MetricSources } from '../../src/metrics/app-metrics.js';
 import { ROOT_CONTEXT, SpanKind, TraceFlags, trace } from '@opentelemetry/api';
 import { SamplingDecision } from '@opentelemetry/sdk-trace';
+import type { TraceSampler } from '../../src/config/app-config.js';
 import { configuredSampler } from '../../src/tracing/sampler.js';
 import { usesAsyncContextFrame } from '../../src/tracing/tracing.js';
 
@@ -274,7 +275,7 @@ describe('usesAsyncContextFrame (tracing warns without it)', () => {
 describe('the sampler (OTEL_TRACES_SAMPLER, and traces start with a request or a job)', () => {
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
   const remote = (flags: TraceFlags) => trace.setSpanContext(ROOT_CONTEXT, { traceId, spanId: '00f067aa0ba902b7', traceFlags: flags, isRemote: true });
-  const decide = (sampler: string, kind: SpanKind, parent = ROOT_CONTEXT, samplerRatio = 1) =>
+  const decide = (sampler: TraceSampler, kind: SpanKind, parent = ROOT_CONTEXT, samplerRatio = 1) =>
     configuredSampler({ sampler, samplerRatio }).shouldSample(parent, traceId, 'x', kind, {}, []).decision;
 
   it('lets only a request or a job start a trace: a statement, a command or a queued message on its own never does', () => {
