@@ -22,8 +22,8 @@ export interface RequestTrace {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set as the request arrives while tracing is on; null otherwise. */
-    trace: RequestTrace | null;
+    /** Set as the request arrives while tracing is on (null until then); absent when tracing is off. */
+    trace?: RequestTrace | null;
   }
 }
 

@@ -19,8 +19,8 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /**
- * Logs every request once, when its answer is done, with its id (and, while tracing is on, its trace's), which is echoed in the X-Request-Id header
- * and in 500 bodies to find the log line of a failure. Nothing is built per request beyond the id unless the
+ * Logs every request once, when its answer is done, with its id (and, while tracing is on, its trace's and span's
+ * ids), which is echoed in the X-Request-Id header and in 500 bodies to find the log line of a failure. Nothing is built per request beyond the id unless the
  * line's level is enabled (a busy instance logging at warn pays for the failures only). The built client's
  * files and the health checks are logged only when they fail; a client that hangs up first is logged as
  * information, not as a server error.
