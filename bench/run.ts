@@ -1193,7 +1193,7 @@ if (!(TRACE_RATIO >= 0 && TRACE_RATIO <= 1)) {
 }
 /** Rounds of the tracing rows, each with a new set of servers, compared by their medians (one pair is within the noise). */
 const TRACING_ROUNDS = 5;
-/** Servers of each kind (traced, untraced) in a round's set: a side's req/s is the mean of its servers'. */
+/** Servers of each kind (traced, untraced) in a round's set, at least two (the A/A controls compare the first two): a side's req/s is the mean of its servers'. */
 const TRACING_SERVERS = 2;
 /** Each throughput round's seconds (the four servers loaded side by side). */
 const TRACING_SECONDS = 5;
@@ -1375,68 +1375,71 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
     };
   };
   const ratio = (one: number, other: number) => Number((one / Math.max(1, other)).toFixed(2));
-  for (let round = 0; round < TRACING_ROUNDS; round++) {
-    // Untraced and traced started in turn; no delay on the way out (nothing balances between them).
-    const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
-    try {
-      for (let index = 0; index < TRACING_SERVERS * 2; index++) {
-        const traced = index % 2 === 1;
-        servers.push({ ...(await startServer({ SHUTDOWN_DELAY_MS: '0', ...(traced ? tracing : {}) }, runtime.node)), traced });
+  try {
+    for (let round = 0; round < TRACING_ROUNDS; round++) {
+      // Untraced and traced started in turn; no delay on the way out (nothing balances between them).
+      const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
+      try {
+        for (let index = 0; index < TRACING_SERVERS * 2; index++) {
+          const traced = index % 2 === 1;
+          servers.push({ ...(await startServer({ SHUTDOWN_DELAY_MS: '0', ...(traced ? tracing : {}) }, runtime.node)), traced });
+        }
+        for (const { server, base } of servers) await untilUp(server, base);
+        const traced = servers.filter((server) => server.traced);
+        const untraced = servers.filter((server) => !server.traced);
+        const order = [...traced, ...untraced];
+        // A server just started runs its code cold: each is warmed up on every scenario first, side by side, or the
+        // first scenario's round would measure the JIT rather than the tracing.
+        for (const scenario of scenarios)
+          await sideBySide(
+            order.map(({ server, base }) => ({ options: { url: `${base}${scenario.path}`, headers: auth }, pid: server.pid! })),
+            1,
+            TRACING_SECONDS,
+          );
+        // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        let seen = sink.counts();
+        for (const [index, scenario] of scenarios.entries()) {
+          const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
+          const into = measured[index];
+          await untilQuiet(`${scenario.name}, traced, round ${round + 1}`);
+          const { runs, warmups } = await sideBySide(
+            order.map(({ server, base }) => ({ options: on(base), pid: server.pid! })),
+            1,
+            TRACING_SECONDS,
+          );
+          const tracedRuns = runs.slice(0, traced.length).map(([run]) => run);
+          const untracedRuns = runs.slice(traced.length).map(([run]) => run);
+          into.traced.push(sideOf(tracedRuns));
+          into.untraced.push(sideOf(untracedRuns));
+          into.controls.push(ratio(untracedRuns[1].rps, untracedRuns[0].rps));
+          into.tracedControls.push(ratio(tracedRuns[1].rps, tracedRuns[0].rps));
+          into.controlCpu.push(ratio(untracedRuns[1].cpuUs, untracedRuns[0].cpuUs));
+          const single = (url: string) => ({ ...on(url), connections: 1 });
+          const [[tracedSingle], [untracedSingle]] = await alternate(
+            1,
+            () => load(single(traced[0].base), LATENCY_SECONDS).then(strip),
+            () => load(single(untraced[0].base), LATENCY_SECONDS).then(strip),
+            true,
+          );
+          into.tracedSingle.push(tracedSingle);
+          into.untracedSingle.push(untracedSingle);
+          into.tracedRequests += warmups.slice(0, traced.length).reduce((sum, run) => sum + run.requests, 0);
+          into.tracedRequests += tracedRuns.reduce((sum, run) => sum + run.requests, 0) + tracedSingle.requests;
+          // The spans of this scenario's runs, sent within the exporter's second.
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          const counted = sink.counts();
+          into.spans += counted.spans - seen.spans;
+          into.traces += counted.traces - seen.traces;
+          seen = counted;
+        }
+      } finally {
+        await Promise.all(servers.map(({ server }) => stopServer(server)));
       }
-      for (const { server, base } of servers) await untilUp(server, base);
-      const traced = servers.filter((server) => server.traced);
-      const untraced = servers.filter((server) => !server.traced);
-      const order = [...traced, ...untraced];
-      // A server just started runs its code cold: each is warmed up on every scenario first, side by side, or the
-      // first scenario's round would measure the JIT rather than the tracing.
-      for (const scenario of scenarios)
-        await sideBySide(
-          order.map(({ server, base }) => ({ options: { url: `${base}${scenario.path}`, headers: auth }, pid: server.pid! })),
-          1,
-          TRACING_SECONDS,
-        );
-      // The warm-up's spans leave in the exporter's next batch (within 1 s), before the first scenario's count begins.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      let seen = sink.counts();
-      for (const [index, scenario] of scenarios.entries()) {
-        const on = (url: string) => ({ url: `${url}${scenario.path}`, headers: auth });
-        const into = measured[index];
-        await untilQuiet(`${scenario.name}, traced, round ${round + 1}`);
-        const { runs, warmups } = await sideBySide(
-          order.map(({ server, base }) => ({ options: on(base), pid: server.pid! })),
-          1,
-          TRACING_SECONDS,
-        );
-        const tracedRuns = runs.slice(0, traced.length).map(([run]) => run);
-        const untracedRuns = runs.slice(traced.length).map(([run]) => run);
-        into.traced.push(sideOf(tracedRuns));
-        into.untraced.push(sideOf(untracedRuns));
-        into.controls.push(ratio(untracedRuns[1].rps, untracedRuns[0].rps));
-        into.tracedControls.push(ratio(tracedRuns[1].rps, tracedRuns[0].rps));
-        into.controlCpu.push(ratio(untracedRuns[1].cpuUs, untracedRuns[0].cpuUs));
-        const single = (url: string) => ({ ...on(url), connections: 1 });
-        const [[tracedSingle], [untracedSingle]] = await alternate(
-          1,
-          () => load(single(traced[0].base), LATENCY_SECONDS).then(strip),
-          () => load(single(untraced[0].base), LATENCY_SECONDS).then(strip),
-          true,
-        );
-        into.tracedSingle.push(tracedSingle);
-        into.untracedSingle.push(untracedSingle);
-        into.tracedRequests += warmups.slice(0, traced.length).reduce((sum, run) => sum + run.requests, 0);
-        into.tracedRequests += tracedRuns.reduce((sum, run) => sum + run.requests, 0) + tracedSingle.requests;
-        // The spans of this scenario's runs, sent within the exporter's second.
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        const counted = sink.counts();
-        into.spans += counted.spans - seen.spans;
-        into.traces += counted.traces - seen.traces;
-        seen = counted;
-      }
-    } finally {
-      await Promise.all(servers.map(({ server }) => stopServer(server)));
     }
+  } finally {
+    await sink.close();
   }
-  await sink.close();
   const rows = scenarios.map((scenario, index) => {
     const { traced, untraced, controls, tracedControls, controlCpu, tracedSingle, untracedSingle, spans, traces, tracedRequests } = measured[index];
     const median = (runs: Result[], metric: 'rps' | 'p50' | 'p95' | 'p99') => Number(medianOf(runs.map((run) => run[metric])).toFixed(2));

@@ -1,6 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
-import { requestPath, routeTemplate, type HttpRequest } from '../common/http/http.js';
+import { requestPath, routeTemplate, UNMATCHED_ROUTE, type HttpRequest } from '../common/http/http.js';
 import type { RequestSteps } from '../common/http/request-steps.js';
 
 /** What the tracer provider (tracing.ts) lends the request hook: its sampler's decision, its ids and its spans. */
@@ -63,13 +63,14 @@ export function traceRequests(fastify: FastifyInstance, steps: RequestSteps): vo
   fastify.addHook('onRequest', (req, _reply, done) => {
     const parent = req.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, req.headers);
     const traceId = trace.getSpanContext(parent)?.traceId ?? requests.newTraceId();
-    const name = `${req.method} ${routeTemplate(req)}`;
+    const route = routeTemplate(req);
+    const name = `${req.method} ${route}`;
     if (!requests.sampled(parent, traceId, name)) {
       req.trace = { traceId, spanId: requests.newSpanId(), span: null };
       done();
       return;
     }
-    const span = requests.startSpan(name, requestAttributes(req), parent, traceId);
+    const span = requests.startSpan(name, requestAttributes(req, route), parent, traceId);
     req.trace = { traceId, spanId: span.spanContext().spanId, span };
     context.with(trace.setSpan(parent, span), done);
   });
@@ -88,10 +89,9 @@ export function traceRequests(fastify: FastifyInstance, steps: RequestSteps): vo
 }
 
 /** A request span's attributes: its method, its route template when one matched, and its path without the query (which may carry what someone searched for). */
-function requestAttributes(req: HttpRequest): Record<string, string> {
+function requestAttributes(req: HttpRequest, route: string): Record<string, string> {
   const attributes: Record<string, string> = { 'http.request.method': req.method, 'url.path': requestPath(req) };
-  const route = req.routeOptions?.url;
-  if (route !== undefined && route !== '/*') attributes['http.route'] = route;
+  if (route !== UNMATCHED_ROUTE) attributes['http.route'] = route;
   return attributes;
 }
 

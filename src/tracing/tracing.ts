@@ -106,6 +106,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     sampled: (parent, traceId, name) => sampler.shouldSample(parent, traceId, name, api.SpanKind.SERVER, {}, []).decision !== sdk.SamplingDecision.NOT_RECORD,
     newTraceId: () => ids.generateTraceId(),
     newSpanId: () => ids.generateSpanId(),
+    // The SDK asks the sampler again as it makes the span; with the same trace, parent and kind it answers alike.
     startSpan: (name, attributes, parent, traceId) => {
       handed = api.trace.getSpanContext(parent) ? null : traceId;
       try {

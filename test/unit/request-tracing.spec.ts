@@ -1,9 +1,8 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { context, trace, TraceFlags, type Context, type Span, type SpanStatus } from '@opentelemetry/api';
+import { context, propagation, trace, TraceFlags, type Context, type Span, type SpanStatus } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { propagation } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,8 +69,10 @@ afterAll(() => {
   propagation.disable();
 });
 
-/** A Fastify app with the request tracing and logging; its handlers say which span they run in. */
-async function tracedApp(lines: Record<string, unknown>[]): Promise<FastifyInstance> {
+/** A Fastify app with the request tracing and logging, the sampler keeping every request or none, and no span recorded yet; its handlers say which span they run in. */
+async function tracedApp(lines: Record<string, unknown>[], sampling: boolean): Promise<FastifyInstance> {
+  spans.length = 0;
+  keep = sampling;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
@@ -92,10 +93,8 @@ async function tracedApp(lines: Record<string, unknown>[]): Promise<FastifyInsta
 
 describe('request tracing (traceRequests)', () => {
   it('makes a sampled request a span named by its route, with its path but not its query, run under it and ended with its status', async () => {
-    spans.length = 0;
-    keep = true;
     const lines: Record<string, unknown>[] = [];
-    const fastify = await tracedApp(lines);
+    const fastify = await tracedApp(lines, true);
     const answer = await fastify.inject({ url: '/api/admin/users/42?busca=maria@exemplo.com.br' });
     const failed = await fastify.inject({ url: '/falha' });
     await fastify.close();
@@ -118,10 +117,8 @@ describe('request tracing (traceRequests)', () => {
   });
 
   it('makes nothing for an unsampled request, whose log line still carries a trace id and a span id', async () => {
-    spans.length = 0;
-    keep = false;
     const lines: Record<string, unknown>[] = [];
-    const fastify = await tracedApp(lines);
+    const fastify = await tracedApp(lines, false);
     const answer = await fastify.inject({ url: '/api/admin/users/7' });
     await fastify.close();
     expect(spans).toEqual([]);
@@ -132,10 +129,8 @@ describe('request tracing (traceRequests)', () => {
   });
 
   it("asks the sampler with the caller's trace (traceparent), which an unsampled line then names", async () => {
-    spans.length = 0;
-    keep = false;
     const lines: Record<string, unknown>[] = [];
-    const fastify = await tracedApp(lines);
+    const fastify = await tracedApp(lines, false);
     const caller = '4bf92f3577b34da6a3ce929d0e0e4736';
     await fastify.inject({ url: '/nada', headers: { traceparent: `00-${caller}-00f067aa0ba902b7-00` } });
     keep = true;
@@ -152,9 +147,7 @@ describe('request tracing (traceRequests)', () => {
   });
 
   it('ends the span of a request whose client hung up first, marked failed', async () => {
-    spans.length = 0;
-    keep = true;
-    const fastify = await tracedApp([]);
+    const fastify = await tracedApp([], true);
     let entered: () => void = () => {};
     fastify.get('/lento', async () => {
       entered();

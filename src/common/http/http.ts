@@ -17,6 +17,9 @@ export function requestPath(req: HttpRequest): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** The route template of every request no route matched (one label and span name for them all). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
 /**
  * The route template a request matched (`/api/admin/companies/:id`), the name of its series in the metrics and of
  * its span in the traces; every path no route matches is "unmatched" (Nest's catch-all `/*` included), so random
@@ -24,7 +27,7 @@ export function requestPath(req: HttpRequest): string {
  */
 export function routeTemplate(req: HttpRequest): string {
   const url = req.routeOptions?.url;
-  return url === undefined || url === '/*' ? 'unmatched' : url;
+  return url === undefined || url === '/*' ? UNMATCHED_ROUTE : url;
 }
 
 /** The URL as the client asked for it (path and query). */
