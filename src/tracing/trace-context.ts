@@ -1,16 +1,19 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace, type Context, type Span } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import { requestPath, routeTemplate, UNMATCHED_ROUTE, type HttpRequest } from '../common/http/http.js';
 import type { RequestSteps } from '../common/http/request-steps.js';
 
-/** What the tracer provider (tracing.ts) lends the request hook: its sampler's decision, its ids and its spans. */
+/** What the tracing (tracing.ts) lends the request hook and the statements: its sampler's decision, its ids and its spans. */
 export interface RequestTracer {
   /** Whether the configured sampler (OTEL_TRACES_SAMPLER) records a request span of this trace under `parent`. */
   sampled(parent: Context, traceId: string, name: string): boolean;
   newTraceId(): string;
   newSpanId(): string;
-  /** The request's span, in trace `traceId` (a new trace's, or the caller's when `parent` carries one). */
-  startSpan(name: string, attributes: Record<string, string>, parent: Context, traceId: string): Span;
+  /**
+   * A span in trace `traceId` under `parent`'s span, if any: a sampled request's own (SERVER, in a new trace or
+   * the caller's) or one of its statements (CLIENT, under the request's span), from `startMillis` (epoch ms) or now.
+   */
+  startSpan(name: string, kind: SpanKind, attributes: Attributes, parent: Context, traceId: string, startMillis?: number): Span;
 }
 
 /** A request's place in its trace: the ids its log lines carry, and its span when it is sampled. */
@@ -70,7 +73,7 @@ export function traceRequests(fastify: FastifyInstance, steps: RequestSteps): vo
       done();
       return;
     }
-    const span = requests.startSpan(name, requestAttributes(req, route), parent, traceId);
+    const span = requests.startSpan(name, SpanKind.SERVER, requestAttributes(req, route), parent, traceId);
     req.trace = { traceId, spanId: span.spanContext().spanId, span };
     context.with(trace.setSpan(parent, span), done);
   });
@@ -116,29 +119,32 @@ function operationOf(sql: string): string {
  * wraps its callback whether sampled or not). The text is the statement as written, placeholders and no values.
  */
 export function statementSpans(system: 'mysql' | 'sqlite') {
-  const tracer = trace.getTracer('agromaq-database');
-  const open = (sql: string, startTime?: number) => {
+  /** The span of the sampled request (or job) running now, under which a statement gets one. */
+  const recording = (): Span | null => {
+    const span = trace.getActiveSpan();
+    return tracer && span?.isRecording() ? span : null;
+  };
+  const open = (under: Span, sql: string, startMillis?: number) => {
     const operation = operationOf(sql);
-    return tracer.startSpan(operation, {
-      kind: SpanKind.CLIENT,
-      startTime,
-      attributes: { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': statementText(sql) },
-    });
+    const attributes = { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': statementText(sql) };
+    return (tracer as RequestTracer).startSpan(operation, SpanKind.CLIENT, attributes, context.active(), under.spanContext().traceId, startMillis);
   };
   const failed = (span: Span, error: unknown) => {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message.slice(0, 200) : 'erro' });
   };
   return {
     afterQuery(event: { query: string; executionTime?: number; success?: boolean; error?: unknown }): void {
-      if (!trace.getActiveSpan()?.isRecording()) return;
-      const end = Date.now();
-      const span = open(event.query, end - (event.executionTime ?? 0));
+      const under = recording();
+      if (!under) return;
+      const end = performance.timeOrigin + performance.now();
+      const span = open(under, event.query, end - (event.executionTime ?? 0));
       if (event.success === false) failed(span, event.error);
       span.end(end);
     },
     start: (sql: string): ((error: Error | null) => void) | null => {
-      if (!trace.getActiveSpan()?.isRecording()) return null;
-      const span = open(sql);
+      const under = recording();
+      if (!under) return null;
+      const span = open(under, sql);
       return (error) => {
         if (error) failed(span, error);
         span.end();

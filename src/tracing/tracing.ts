@@ -30,8 +30,9 @@ export interface Tracing {
  * with the sampler of OTEL_TRACES_SAMPLER, spans sent in batches over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT,
  * W3C trace context read from headers, ioredis' commands as spans (its instrumentation), and what the app's own
  * request hook needs (trace-context.ts, traceRequests): each request is a span named by its route template, made
- * only when it is sampled; the database's statements are spans made by the app itself (statementSpans), under
- * sampled requests only. Nothing of this is loaded when tracing is off.
+ * only when it is sampled; its database statements are spans too (statementSpans). Those two are recorded by the
+ * app itself (recorded-span.ts) and sent through the same batch processor and exporter as the SDK's. Nothing of
+ * this is loaded when tracing is off.
  */
 export async function startTracing(config: TracingConfig): Promise<Tracing> {
   if (!usesAsyncContextFrame())
@@ -52,6 +53,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     instrumentation,
     { IORedisInstrumentation },
     { configuredSampler },
+    { RecordedSpan },
   ] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/context-async-hooks'),
@@ -62,36 +64,20 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     import('@opentelemetry/instrumentation'),
     import('@opentelemetry/instrumentation-ioredis'),
     import('./sampler.js'),
+    import('./recorded-span.js'),
   ]);
 
   const sampler = configuredSampler(config);
-  // The request hook draws a trace's id before the sampler decides on it (a ratio decides by the id); a sampled
-  // request's span is then made in that trace, handed over here.
   const ids = new sdk.RandomIdGenerator();
-  let handed: string | null = null;
-  const idGenerator = {
-    generateTraceId: () => {
-      const id = handed ?? ids.generateTraceId();
-      handed = null;
-      return id;
-    },
-    generateSpanId: () => ids.generateSpanId(),
-  };
-
-  const provider = new sdk.TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': config.serviceName }),
-    sampler,
-    idGenerator,
-    spanProcessors: [
-      new sdk.BatchSpanProcessor({
-        exporter: new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }),
-        // Small batches, often: a batch is serialized on the event loop in one go, and 512 spans (the default)
-        // held every request behind it for milliseconds, which showed in the p95 of the traced list pages.
-        maxExportBatchSize: EXPORT_BATCH_SPANS,
-        scheduledDelayMillis: EXPORT_DELAY_MS,
-      }),
-    ],
+  const resource = resourceFromAttributes({ 'service.name': config.serviceName });
+  const processor = new sdk.BatchSpanProcessor({
+    exporter: new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }),
+    // Small batches, often: a batch is serialized on the event loop in one go, and 512 spans (the default)
+    // held every request behind it for milliseconds, which showed in the p95 of the traced list pages.
+    maxExportBatchSize: EXPORT_BATCH_SPANS,
+    scheduledDelayMillis: EXPORT_DELAY_MS,
   });
+  const provider = new sdk.TracerProvider({ resource, sampler, idGenerator: ids, spanProcessors: [processor] });
   api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   api.trace.setGlobalTracerProvider(provider);
@@ -101,20 +87,26 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     // A command by its name alone: the keys of the limits carry account names and addresses.
     instrumentations: [new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command })],
   });
-  const tracer = provider.getTracer('agromaq-http');
+  // The app's own spans (a sampled request's and its statements') are recorded by the app (recorded-span.ts) and
+  // go out through the same processor and exporter as the SDK's.
+  const sink = { processor, resource };
+  const requestScope = { name: 'agromaq-http' };
+  const statementScope = { name: 'agromaq-database' };
   markTracingStarted({
     sampled: (parent, traceId, name) => sampler.shouldSample(parent, traceId, name, api.SpanKind.SERVER, {}, []).decision !== sdk.SamplingDecision.NOT_RECORD,
     newTraceId: () => ids.generateTraceId(),
     newSpanId: () => ids.generateSpanId(),
-    // The SDK asks the sampler again as it makes the span; with the same trace, parent and kind it answers alike.
-    startSpan: (name, attributes, parent, traceId) => {
-      handed = api.trace.getSpanContext(parent) ? null : traceId;
-      try {
-        return tracer.startSpan(name, { kind: api.SpanKind.SERVER, attributes }, parent);
-      } finally {
-        handed = null;
-      }
-    },
+    startSpan: (name, kind, attributes, parent, traceId, startMillis) =>
+      new RecordedSpan(
+        sink,
+        kind === api.SpanKind.SERVER ? requestScope : statementScope,
+        name,
+        kind,
+        { traceId, spanId: ids.generateSpanId() },
+        api.trace.getSpanContext(parent),
+        attributes,
+        startMillis,
+      ),
   });
   return { shutdown: () => provider.shutdown() };
 }

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { context, propagation, trace, TraceFlags, type Context, type Span, type SpanStatus } from '@opentelemetry/api';
+import { context, propagation, SpanKind, trace, TraceFlags, type Context, type Span, type SpanStatus } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -57,7 +57,8 @@ beforeAll(() => {
     },
     newTraceId: () => `${String(++drawn).padStart(32, '0')}`,
     newSpanId: () => `${String(++drawn).padStart(16, '0')}`,
-    startSpan: (name, attributes, parent, traceId) => {
+    startSpan: (name, kind, attributes, parent, traceId) => {
+      expect(kind).toBe(SpanKind.SERVER);
       const entry = recordingSpan({ name, attributes: { ...attributes }, parent, traceId }, 'a'.repeat(16));
       spans.push(entry);
       return entry.span;

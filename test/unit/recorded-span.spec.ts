@@ -1,0 +1,143 @@
+import { SpanKind, SpanStatusCode, TraceFlags } from '@opentelemetry/api';
+import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
+import { describe, expect, it } from 'vitest';
+import { nowMillis, RecordedSpan } from '../../src/tracing/recorded-span.js';
+
+// Issue 32: a sampled request's span and its statements' are the app's own records, handed to the SDK's batch
+// processor as they end and sent by its OTLP exporter: what reaches the collector must be what an SDK span of the
+// same request would have sent.
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: number | string } }[];
+  status: { code: number; message?: string };
+}
+
+function sinkOf(ended: ReadableSpan[]) {
+  const processor = { onEnd: (span: ReadableSpan) => ended.push(span) } as unknown as SpanProcessor;
+  return { processor, resource: resourceFromAttributes({ 'service.name': 'agromaq-teste' }) };
+}
+
+/** The OTLP JSON the exporter sends for these spans, with each span's scope and service. */
+function sent(spans: ReadableSpan[]): (OtlpSpan & { scope: string; service: unknown })[] {
+  const body = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans))) as {
+    resourceSpans: {
+      resource: { attributes: { key: string; value: { stringValue: string } }[] };
+      scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
+    }[];
+  };
+  return body.resourceSpans.flatMap((resource) =>
+    resource.scopeSpans.flatMap((scope) =>
+      scope.spans.map((span) => ({
+        ...span,
+        scope: scope.scope.name,
+        service: resource.resource.attributes.find((item) => item.key === 'service.name')?.value.stringValue,
+      })),
+    ),
+  );
+}
+
+const TRACE = 'ab'.repeat(16);
+const CALLER = { traceId: TRACE, spanId: 'cd'.repeat(8), traceFlags: TraceFlags.SAMPLED, isRemote: true };
+
+describe('a span recorded by the app', () => {
+  it('is sent as the request span and its statement spans, with ids, parents, kinds, times, attributes and status', () => {
+    const ended: ReadableSpan[] = [];
+    const sink = sinkOf(ended);
+    const before = nowMillis();
+    const request = new RecordedSpan(
+      sink,
+      { name: 'agromaq-http' },
+      'GET /api/admin/users',
+      SpanKind.SERVER,
+      { traceId: TRACE, spanId: '01'.repeat(8) },
+      CALLER,
+      {
+        'http.request.method': 'GET',
+      },
+    );
+    const statement = new RecordedSpan(
+      sink,
+      { name: 'agromaq-database' },
+      'SELECT',
+      SpanKind.CLIENT,
+      { traceId: TRACE, spanId: '02'.repeat(8) },
+      request.spanContext(),
+      { 'db.query.text': 'SELECT 1 FROM users WHERE id = ?' },
+      before - 5,
+    );
+    statement.setStatus({ code: SpanStatusCode.ERROR, message: 'Deadlock found' });
+    statement.end(before - 2);
+    expect(request.isRecording()).toBe(true);
+    request.setAttribute('http.response.status_code', 200);
+    request.end();
+    expect(request.isRecording()).toBe(false);
+
+    const [sentStatement, sentRequest] = sent(ended);
+    expect(sentRequest).toMatchObject({
+      traceId: TRACE,
+      spanId: '01'.repeat(8),
+      parentSpanId: CALLER.spanId,
+      name: 'GET /api/admin/users',
+      kind: 2,
+      scope: 'agromaq-http',
+      service: 'agromaq-teste',
+      status: { code: SpanStatusCode.UNSET },
+    });
+    expect(sentRequest.attributes).toEqual([
+      { key: 'http.request.method', value: { stringValue: 'GET' } },
+      { key: 'http.response.status_code', value: { intValue: 200 } },
+    ]);
+    expect(sentStatement).toMatchObject({
+      parentSpanId: '01'.repeat(8),
+      name: 'SELECT',
+      kind: 3,
+      scope: 'agromaq-database',
+      status: { code: SpanStatusCode.ERROR, message: 'Deadlock found' },
+    });
+    // Times in nanoseconds since the epoch, to the microsecond: the statement's given start and end, the request's own.
+    const millis = (nanos: string) => Number(BigInt(nanos) / 1000n) / 1000;
+    expect(millis(sentStatement.startTimeUnixNano)).toBeCloseTo(before - 5, 2);
+    expect(millis(sentStatement.endTimeUnixNano)).toBeCloseTo(before - 2, 2);
+    expect(millis(sentRequest.startTimeUnixNano)).toBeGreaterThanOrEqual(before - 0.001);
+    expect(millis(sentRequest.endTimeUnixNano)).toBeGreaterThanOrEqual(millis(sentRequest.startTimeUnixNano));
+    expect(Math.abs(millis(sentRequest.endTimeUnixNano) - Date.now())).toBeLessThan(1_000);
+  });
+
+  it('is handed over once, and changes nothing once ended', () => {
+    const ended: ReadableSpan[] = [];
+    const span = new RecordedSpan(sinkOf(ended), { name: 'agromaq-http' }, 'GET /', SpanKind.SERVER, { traceId: TRACE, spanId: '03'.repeat(8) }, undefined, {});
+    expect(span.spanContext()).toEqual({ traceId: TRACE, spanId: '03'.repeat(8), traceFlags: TraceFlags.SAMPLED });
+    span.end();
+    span.end();
+    span.setAttribute('late', 'x').setStatus({ code: SpanStatusCode.ERROR }).updateName('GET /other');
+    expect(ended).toHaveLength(1);
+    const [only] = sent(ended);
+    expect(only.parentSpanId ?? '').toBe('');
+    expect(only).toMatchObject({ name: 'GET /', status: { code: SpanStatusCode.UNSET }, attributes: [] });
+  });
+
+  it('a thrown error marks it failed with its message', () => {
+    const ended: ReadableSpan[] = [];
+    const span = new RecordedSpan(
+      sinkOf(ended),
+      { name: 'agromaq-database' },
+      'INSERT',
+      SpanKind.CLIENT,
+      { traceId: TRACE, spanId: '04'.repeat(8) },
+      CALLER,
+      {},
+    );
+    span.recordException(new Error('Duplicate entry'));
+    span.end();
+    expect(sent(ended)[0].status).toEqual({ code: SpanStatusCode.ERROR, message: 'Duplicate entry' });
+  });
+});
