@@ -27,10 +27,12 @@ const { values: flags } = parseArgs({
     render: { type: 'boolean', default: false },
     // The runtimes of the tracing rows: this process's Node.js, the Docker image's, or both.
     runtime: { type: 'string', default: 'both' },
-    // The rounds of a row with a baseline (app and baseline in turn), and each run's seconds in them.
-    rounds: { type: 'string', default: '9' },
+    // The rounds of a row with a baseline (each with a new app server and new baselines), the runs of the app and
+    // its baseline in turn in each round (pairs), and each run's seconds.
+    rounds: { type: 'string', default: '5' },
+    'round-pairs': { type: 'string', default: '3' },
     'round-duration': { type: 'string', default: '2' },
-    // Unmeasured load on the same server right before each measured run of a round, in seconds.
+    // Unmeasured load on the same server right before each measured run, in seconds.
     'round-warmup': { type: 'string', default: '1' },
     // The sampling of the tracing rows (their target is set at 0.1; another ratio tells what sampled requests cost).
     'trace-ratio': { type: 'string', default: '0.1' },
@@ -45,6 +47,9 @@ const selected = (name: string) => !onlyParts || onlyParts.some((part) => name.i
 /** Whether a group measured apart (tracing, history, import, live) is wanted: named by a part, or a part of its name. */
 const wanted = (group: string) => !onlyParts || onlyParts.some((part) => group.includes(part) || part.includes(group));
 
+const PAIRS = Math.max(1, Number(flags['round-pairs']));
+/** Unmeasured load on a round's new processes before they are measured on a route. */
+const ROW_WARMUP = 2;
 const ROUND_DURATION = Number(flags['round-duration']);
 const ROUND_WARMUP = Number(flags['round-warmup']);
 const DURATION = Number(flags.duration);
@@ -186,8 +191,6 @@ async function main() {
   }, 250);
   const results: Record<string, unknown>[] = [];
   let usersTotal = 0;
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | null = null;
-  let nestBaseline: { url: string; process: ChildProcess } | null = null;
   const staticFile = 'public/bench-baseline.html';
   try {
     await untilUp(server, base);
@@ -216,8 +219,8 @@ async function main() {
     const lastUsers = Math.max(1, Math.ceil(users.total / users.pageSize));
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
     const monthAgo = new Date(Date.now() - 33 * 86_400_000).toISOString().slice(0, 10);
-    baseline = await startBaseline(db, baselineQueries(lastCompanies, lastUsers, { companies: companies.total, users: users.total }));
-    nestBaseline = await startNestBaseline(await (await fetch(`${base}/robots.txt`)).text());
+    const queries = baselineQueries(lastCompanies, lastUsers, { companies: companies.total, users: users.total });
+    const robots = await (await fetch(`${base}/robots.txt`)).text();
     if (flags.profile) await profileRoutes(auth, (process.env.PROFILE_ROUTES ?? '/robots.txt,/api/admin/enterprises?status=ativos&page=1').split(','));
 
     const allScenarios: Scenario[] = [
@@ -296,13 +299,45 @@ async function main() {
       results.push({ ...strip(staticRun), name: 'baseline (b): static file of the size of /' });
     }
 
+    // The rows with a baseline, each the median of rounds with new processes (steadyRatios). A page's floor is
+    // baseline (b), the static file of the home page's size on the same app server; `e:` names a route of baseline
+    // (e); any other baseline is one of (a) and (d).
+    const steady = await steadyRatios(
+      scenarios.filter((scenario) => scenario.group === 'page' || scenario.baseline),
+      auth,
+      async () => {
+        const { server: app, base: appBase } = await startServer({ SHUTDOWN_DELAY_MS: '0' });
+        const started: (() => Promise<void>)[] = [() => stopServer(app)];
+        const stop = async () => {
+          for (const each of started) await each();
+        };
+        try {
+          await untilUp(app, appBase);
+          const plain = await startBaseline(db, queries);
+          started.push(plain.close);
+          const nest = await startNestBaseline(robots);
+          started.push(() => stopServer(nest.process));
+          return {
+            base: appBase,
+            pid: app.pid!,
+            floor: (scenario) =>
+              scenario.group === 'page'
+                ? { url: `${appBase}/bench-baseline.html`, pid: app.pid! }
+                : scenario.baseline!.startsWith('e:')
+                  ? { url: `${nest.url}${scenario.baseline!.slice(2)}`, pid: nest.process.pid! }
+                  : { url: `${plain.url}/${scenario.baseline}`, pid: plain.pid },
+            stop,
+          };
+        } catch (error) {
+          await stop();
+          throw error;
+        }
+      },
+    );
+
     for (const scenario of scenarios) {
       let counter = 0;
-      const options: Record<string, unknown> = {
-        url: `${base}${scenario.path}`,
-        method: scenario.method ?? 'GET',
-        headers: scenario.api === false ? {} : auth,
-      };
+      const options = appOptions(scenario, base, auth);
       if (scenario.method === 'POST') {
         options.headers = { 'Content-Type': 'application/json' };
         options.requests = [
@@ -329,33 +364,24 @@ async function main() {
           },
         ];
       }
-      await load(options, 2); // warm-up
       let row: Record<string, unknown>;
-      // A scenario's floor and the process serving it: for a page, baseline (b), the static file of the home page's
-      // size on the same server; `e:` names a route of baseline (e); any other baseline is one of (a) and (d).
-      const floor =
-        scenario.group === 'page'
-          ? { url: `${base}/bench-baseline.html`, pid: server.pid! }
-          : scenario.baseline?.startsWith('e:')
-            ? { url: `${nestBaseline!.url}${scenario.baseline.slice(2)}`, pid: nestBaseline!.process.pid! }
-            : scenario.baseline
-              ? { url: `${baseline!.url}/${scenario.baseline}`, pid: baseline!.pid }
-              : null;
-      if (floor) {
-        const steady = await steadyRatio(options, { url: floor.url }, server.pid!, floor.pid);
+      const measured = steady.get(scenario.name);
+      if (measured) {
         row = {
-          ...steady.app,
+          ...measured.app,
           name: scenario.name,
           group: scenario.group,
-          baselineRps: steady.floorRps,
-          ratio: steady.ratio,
-          spread: steady.spread,
-          rounds: steady.rounds,
-          roundSeconds: steady.roundSeconds,
-          roundWarmupSeconds: steady.roundWarmupSeconds,
-          cpu: steady.cpu,
+          baselineRps: measured.floorRps,
+          ratio: measured.ratio,
+          spread: measured.spread,
+          rounds: measured.rounds,
+          roundPairs: measured.roundPairs,
+          roundSeconds: measured.roundSeconds,
+          roundWarmupSeconds: measured.roundWarmupSeconds,
+          cpu: measured.cpu,
         };
       } else {
+        await load(options, 2); // warm-up
         row = { ...strip(await load(options)), name: scenario.name, group: scenario.group };
       }
       const run = row as unknown as Result;
@@ -437,8 +463,6 @@ async function main() {
   } finally {
     clearInterval(rssTimer);
     rmSync(staticFile, { force: true });
-    await baseline?.close();
-    if (nestBaseline) await stopServer(nestBaseline.process);
     stopLoadWorkers();
     server.kill('SIGTERM');
   }
@@ -1030,64 +1054,116 @@ async function sideBySide(
   }
 }
 
+/** What a round of the steady rows starts: a new app server and new baselines, and what it measures with them. */
+interface SteadyProcesses {
+  /** The app's base URL and its process. */
+  base: string;
+  pid: number;
+  /** A scenario's floor in this round: its URL and the process that serves it. */
+  floor(scenario: Scenario): { url: string; pid: number };
+  stop(): Promise<void>;
+}
+
+/** A scenario's options for one of the app servers (the bench's own or a round's). */
+function appOptions(scenario: Scenario, base: string, auth: Record<string, string>): Record<string, unknown> {
+  return { url: `${base}${scenario.path}`, method: scenario.method ?? 'GET', headers: scenario.api === false ? {} : auth };
+}
+
 /**
- * A ratio that one run cannot give on a shared machine: after a warm-up of both, ROUNDS rounds of the app and its
- * baseline in turn (the app first in odd rounds, the baseline first in even ones), each run ROUND_DURATION s; the
- * ratio is the median of the rounds' ratios, with their spread (lowest–highest). The app's req/s and its baseline's
- * are those of the median round (so that one divided by the other is the ratio); its latencies are the medians of
- * its runs (one short run's p95 is one stall away from another's), its requests and errors the sums.
+ * The ratios to a baseline, which one run cannot give on a shared machine: ROUNDS rounds, each with a new app server
+ * and new baseline processes (`start`), and in each, for every scenario, after ROW_WARMUP s of unmeasured load on
+ * both, PAIRS runs of the app and its baseline in turn (the app first in even pairs, the baseline first in odd
+ * ones), each ROUND_DURATION s right after ROUND_WARMUP s of unmeasured load on the same server. A round's ratio is
+ * the app's requests over the baseline's in its pairs; a row's ratio is the median of its rounds', with their
+ * spread (lowest–highest). The app's req/s and its baseline's are those of the median round (so that one divided by
+ * the other is the ratio); its latencies are the medians of its runs, its requests and errors the sums.
  *
- * Short runs keep a round's two runs close in time (the machine's own speed drifts within seconds), and each is
- * preceded by ROUND_WARMUP s of unmeasured load on the same server: a server idle while the other one ran has had
- * its heap collected meanwhile, and a run that started from that clean heap would leave out the garbage collection
- * that sustained load pays (a list page's major collections come about once a second under load).
+ * Why so: the machine's speed moves within seconds here (its other tenants), so one pair of runs ranges over ±0.2;
+ * short runs in turn, summed over the pairs, even that out within a round. A process's own speed differs from
+ * another's of the same build (where its code and heap landed): with one app and one baseline process for a whole
+ * run, a run's ratios were a draw of those two processes, and two runs moved by up to 0.3 (agreement.md); a new
+ * pair of processes each round makes a row the median of ROUNDS draws. And the warm-up before each run: a server
+ * idle while the other one ran has had its heap collected meanwhile, and a run that started from that clean heap
+ * would leave out the garbage collection that sustained load pays (a list page's major collections come about
+ * once a second under load).
  */
-async function steadyRatio(app: Record<string, unknown>, floor: Record<string, unknown>, appPid: number, floorPid: number) {
-  await untilQuiet(String(app.url));
-  await load(floor, 2);
-  // Each measured run with its server's own CPU time per request.
-  const measured = async (target: Record<string, unknown>, pid: number) => {
-    if (ROUND_WARMUP > 0) await load(target, ROUND_WARMUP);
-    return withCpu(target, pid, ROUND_DURATION);
-  };
-  const [appRuns, floorRuns] = await alternate(
-    ROUNDS,
-    () => measured(app, appPid),
-    () => measured(floor, floorPid),
-  );
-  const rounds = appRuns.map((appRun, index) => ({ app: appRun, floorRps: floorRuns[index].rps, ratio: appRun.rps / Math.max(1, floorRuns[index].rps) }));
-  // The same comparison by CPU time: the baseline's per request ÷ the app's (above 1, the app spends less).
-  const cpuRatios = appRuns.map((appRun, index) => floorRuns[index].cpuUs / Math.max(1, appRun.cpuUs));
-  const ratios = rounds.map((round) => round.ratio);
-  const ratio = medianOf(ratios);
-  const middle = rounds.find((round) => round.ratio === ratio)!;
+async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>, start: () => Promise<SteadyProcesses>) {
+  const measured = scenarios.map(() => [] as { app: (Result & { cpuUs: number })[]; floor: (Result & { cpuUs: number })[] }[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    const processes = await start();
+    try {
+      for (const [index, scenario] of scenarios.entries()) {
+        const app = appOptions(scenario, processes.base, auth);
+        const floor = processes.floor(scenario);
+        await untilQuiet(`${scenario.name}, round ${round + 1}`);
+        // A process new to a route runs it cold: both are warmed up on it first.
+        await load(app, ROW_WARMUP);
+        await load({ url: floor.url }, ROW_WARMUP);
+        const measure = async (options: Record<string, unknown>, pid: number) => {
+          await load(options, ROUND_WARMUP);
+          return withCpu(options, pid, ROUND_DURATION);
+        };
+        const [appRuns, floorRuns] = await alternate(
+          PAIRS,
+          () => measure(app, processes.pid),
+          () => measure({ url: floor.url }, floor.pid),
+        );
+        measured[index].push({ app: appRuns, floor: floorRuns });
+      }
+    } finally {
+      await processes.stop();
+    }
+  }
   const fixed = (value: number) => Number(value.toFixed(2));
-  const runs = rounds.map((round) => round.app);
-  const medianOfRuns = (field: 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[field]));
-  const sumOfRuns = (field: 'requests' | 'errors' | 'non2xx') => runs.reduce((sum, run) => sum + run[field], 0);
-  return {
-    app: {
-      ...middle.app,
-      p50: medianOfRuns('p50'),
-      p95: medianOfRuns('p95'),
-      p99: medianOfRuns('p99'),
-      requests: sumOfRuns('requests'),
-      errors: sumOfRuns('errors'),
-      non2xx: sumOfRuns('non2xx'),
-    },
-    floorRps: middle.floorRps,
-    ratio: fixed(ratio),
-    spread: `${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`,
-    rounds: ratios.map(fixed),
-    roundSeconds: ROUND_DURATION,
-    roundWarmupSeconds: ROUND_WARMUP,
-    cpu: {
-      appUs: Math.round(medianOf(appRuns.map((run) => run.cpuUs))),
-      baselineUs: Math.round(medianOf(floorRuns.map((run) => run.cpuUs))),
-      ratio: fixed(medianOf(cpuRatios)),
-      spread: `${fixed(Math.min(...cpuRatios))}–${fixed(Math.max(...cpuRatios))}`,
-    },
-  };
+  const sum = (runs: Result[], field: 'requests' | 'errors' | 'non2xx') => runs.reduce((total, run) => total + run[field], 0);
+  // CPU time per request over a round's runs of one side (each run's weighted by its requests).
+  const cpuOf = (runs: (Result & { cpuUs: number })[]) => runs.reduce((total, run) => total + run.cpuUs * run.requests, 0) / Math.max(1, sum(runs, 'requests'));
+  const seconds = PAIRS * ROUND_DURATION;
+  return new Map(
+    scenarios.map((scenario, index) => {
+      const rounds = measured[index].map(({ app, floor }) => ({
+        ratio: sum(app, 'requests') / Math.max(1, sum(floor, 'requests')),
+        appRps: Math.round(sum(app, 'requests') / seconds),
+        floorRps: Math.round(sum(floor, 'requests') / seconds),
+        // The same comparison by CPU time: the baseline's per request ÷ the app's (above 1, the app spends less).
+        cpuRatio: cpuOf(floor) / Math.max(1, cpuOf(app)),
+        appCpu: cpuOf(app),
+        floorCpu: cpuOf(floor),
+      }));
+      const ratios = rounds.map((each) => each.ratio);
+      const cpuRatios = rounds.map((each) => each.cpuRatio);
+      const middle = rounds.find((each) => each.ratio === medianOf(ratios))!;
+      const runs = measured[index].flatMap(({ app }) => app);
+      const medianOfRuns = (field: 'p50' | 'p95' | 'p99') => medianOf(runs.map((run) => run[field]));
+      return [
+        scenario.name,
+        {
+          app: {
+            rps: middle.appRps,
+            p50: medianOfRuns('p50'),
+            p95: medianOfRuns('p95'),
+            p99: medianOfRuns('p99'),
+            requests: sum(runs, 'requests'),
+            errors: sum(runs, 'errors'),
+            non2xx: sum(runs, 'non2xx'),
+          },
+          floorRps: middle.floorRps,
+          ratio: fixed(medianOf(ratios)),
+          spread: `${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`,
+          rounds: ratios.map(fixed),
+          roundPairs: PAIRS,
+          roundSeconds: ROUND_DURATION,
+          roundWarmupSeconds: ROUND_WARMUP,
+          cpu: {
+            appUs: Math.round(medianOf(rounds.map((each) => each.appCpu))),
+            baselineUs: Math.round(medianOf(rounds.map((each) => each.floorCpu))),
+            ratio: fixed(medianOf(cpuRatios)),
+            spread: `${fixed(Math.min(...cpuRatios))}–${fixed(Math.max(...cpuRatios))}`,
+          },
+        },
+      ] as const;
+    }),
+  );
 }
 
 /** A list scenario's SQL for baseline (a): the page's rows, its total, and the names its rows refer to. */
@@ -1572,6 +1648,13 @@ const cpuText = (cpu: SteadyCpu | undefined) =>
   cpu ? `; server CPU per request ${cpu.appUs} µs, the baseline's ${cpu.baselineUs} µs: ${cpu.ratio} (rounds ${cpu.spread})` : '';
 
 /** The bulk row's runs in words: with history and without, in the order they ran (older results: one without). */
+/** How a steady row's rounds were run. */
+function roundText(row: Record<string, any>): string {
+  if (row.roundPairs)
+    return `, each with a new app and baseline process, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each after ${row.roundWarmupSeconds} s unmeasured`;
+  return row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : '';
+}
+
 function historyRuns(row: Record<string, any>): string {
   const without = ([] as number[]).concat(row.withoutMs);
   if (!row.withMs) return `without history ${without.join(' ms, ')} ms`;
@@ -1614,7 +1697,7 @@ function markdown(report: {
                     ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.ratio} (${historyRuns(row)}) | ${row.target} | ${verdict(row)} |`
                     : row.totalMs !== undefined
                       ? `| ${row.name} | total ${row.totalMs} ms | | | | | ${row.speedup ? `dashboard p95 is ${row.speedup}× faster` : ''} | | |`
-                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.withRuns && row.withoutRuns ? ` (${saveRuns(row)})` : ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of ${(row.rounds as number[]).length} rounds${row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : ''}: ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''}${cpuText(row.cpu as SteadyCpu | undefined)})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
+                      : `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio ?? ''}${row.withRuns && row.withoutRuns ? ` (${saveRuns(row)})` : ''}${row.baselineRps ? ` (baseline ${row.baselineRps} req/s${row.spread ? `; median of ${(row.rounds as number[]).length} rounds${roundText(row)}: ${(row.rounds as number[]).join(', ')}, spread ${row.spread}` : ''}${cpuText(row.cpu as SteadyCpu | undefined)})` : ''} | ${row.target ?? ''} | ${verdict(row)} |`,
   );
   return [
     `Benchmark ${report.date}: concurrency ${report.connections}, ${report.durationSeconds} s per scenario, MariaDB buffer pool ${report.bufferPoolMb} MB`,
