@@ -14,16 +14,12 @@ import {
 import { hrTimeDuration, millisToHrTime, timeInputToHrTime, type InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor, TimedEvent } from '@opentelemetry/sdk-trace';
+import { nowMillis } from './trace-context.js';
 
 /** Where a recorded span goes once it ends, and what it is sent with. */
 export interface SpanSink {
   processor: SpanProcessor;
   resource: Resource;
-}
-
-/** The wall clock in milliseconds, to the microsecond: the SDK's own clock (performance's origin and its time since). */
-export function nowMillis(): number {
-  return performance.timeOrigin + performance.now();
 }
 
 const NO_LINKS: Link[] = [];

@@ -32,6 +32,11 @@ declare module 'fastify' {
 
 let tracer: RequestTracer | null = null;
 
+/** The wall clock in milliseconds, to the microsecond: the SDK's own clock (performance's origin and its time since). */
+export function nowMillis(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 /** Called once the tracer provider is registered (tracing.ts); until then nothing here builds a span. */
 export function markTracingStarted(requests: RequestTracer): void {
   tracer = requests;
@@ -119,32 +124,32 @@ function operationOf(sql: string): string {
  * wraps its callback whether sampled or not). The text is the statement as written, placeholders and no values.
  */
 export function statementSpans(system: 'mysql' | 'sqlite') {
-  /** The span of the sampled request (or job) running now, under which a statement gets one. */
-  const recording = (): Span | null => {
-    const span = trace.getActiveSpan();
-    return tracer && span?.isRecording() ? span : null;
+  /** The span of the sampled request (or job) running now, under which a statement gets one, and the tracer making it. */
+  const recording = (): { spans: RequestTracer; under: Span } | null => {
+    const under = trace.getActiveSpan();
+    return tracer && under?.isRecording() ? { spans: tracer, under } : null;
   };
-  const open = (under: Span, sql: string, startMillis?: number) => {
+  const open = ({ spans, under }: { spans: RequestTracer; under: Span }, sql: string, startMillis?: number) => {
     const operation = operationOf(sql);
     const attributes = { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': statementText(sql) };
-    return (tracer as RequestTracer).startSpan(operation, SpanKind.CLIENT, attributes, context.active(), under.spanContext().traceId, startMillis);
+    return spans.startSpan(operation, SpanKind.CLIENT, attributes, context.active(), under.spanContext().traceId, startMillis);
   };
   const failed = (span: Span, error: unknown) => {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message.slice(0, 200) : 'erro' });
   };
   return {
     afterQuery(event: { query: string; executionTime?: number; success?: boolean; error?: unknown }): void {
-      const under = recording();
-      if (!under) return;
-      const end = performance.timeOrigin + performance.now();
-      const span = open(under, event.query, end - (event.executionTime ?? 0));
+      const current = recording();
+      if (!current) return;
+      const end = nowMillis();
+      const span = open(current, event.query, end - (event.executionTime ?? 0));
       if (event.success === false) failed(span, event.error);
       span.end(end);
     },
     start: (sql: string): ((error: Error | null) => void) | null => {
-      const under = recording();
-      if (!under) return null;
-      const span = open(under, sql);
+      const current = recording();
+      if (!current) return null;
+      const span = open(current, sql);
       return (error) => {
         if (error) failed(span, error);
         span.end();

@@ -3,7 +3,8 @@ import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
-import { nowMillis, RecordedSpan } from '../../src/tracing/recorded-span.js';
+import { RecordedSpan } from '../../src/tracing/recorded-span.js';
+import { nowMillis } from '../../src/tracing/trace-context.js';
 
 // Issue 32: a sampled request's span and its statements' are the app's own records, handed to the SDK's batch
 // processor as they end and sent by its OTLP exporter: what reaches the collector must be what an SDK span of the
