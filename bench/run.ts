@@ -1089,7 +1089,8 @@ function appOptions(scenario: Scenario, base: string, auth: Record<string, strin
  */
 async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>, start: () => Promise<SteadyProcesses>) {
   const measured = scenarios.map(() => [] as { app: (Result & { cpuUs: number })[]; floor: (Result & { cpuUs: number })[] }[]);
-  for (let round = 0; round < ROUNDS; round++) {
+  // A run with no such row (--only) starts no process for them.
+  for (let round = 0; round < (scenarios.length > 0 ? ROUNDS : 0); round++) {
     const processes = await start();
     try {
       for (const [index, scenario] of scenarios.entries()) {
