@@ -1625,7 +1625,7 @@ const WHY_MISSED: Record<string, string> = {
     'Rare words (e-mail, CNPJ digits, a city) are found through the FULLTEXT index in a few ms. A common pair of words (4,566 users are "joao silva") has its total counted once and remembered exactly until the table changes; the page then walks the registration-date index until 20 rows match, about 4,400 rows and 20 ms of MariaDB alone per request, so at concurrency 16 the requests queue in the database (about 110 req/s, whatever the app does). The FULLTEXT index is slower still for such words (130 to 260 ms alone: large posting lists). Meeting 150 ms needs a different access path for common words (a per-word list of user ids kept by triggers, or a search engine), which is the next step.',
 };
 
-/** A steady row's comparison by CPU time (see steadyRatio). */
+/** A steady row's comparison by CPU time (see steadyRatios). */
 interface SteadyCpu {
   appUs: number;
   baselineUs: number;

@@ -6,19 +6,11 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { usesAsyncContextFrame } from '../../src/tracing/tracing.js';
 import { spawnInstance, type SpawnedInstance } from '../support/instances.js';
 import { dropDatabase, testDatabaseEnv, usingMysql } from '../support/test-app.js';
+import type { OtlpSpan } from '../support/otlp.js';
 
 // Issue 32: OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, sent over OTLP/HTTP to a receiver
 // started here; the built server runs as a process of its own, as in production (the instrumentations must see
 // the packages load).
-
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
-}
 
 /** An OTLP/HTTP (JSON) receiver: every span it is sent, with the service that sent it. */
 async function startReceiver(): Promise<{ server: Server; endpoint: string; spans: (OtlpSpan & { service: string })[] }> {
