@@ -30,9 +30,9 @@ const UNSET: SpanStatus = { code: SpanStatusCode.UNSET };
  * A span of a sampled request, made by the app (the request's own and its statements'): a plain record of what the
  * exporter sends, handed to the SDK's batch processor as it ends. The SDK's own span also checks every attribute
  * against its limits, asks the sampler again, runs every processor's start and copies its times through several
- * representations; on the list page with the most statements, at one request in ten, it cost 6 to 9 % of the throughput of servers sharing
- * a core (bench/results/agreement.md). The app's spans are few and their attributes its own (strings, a status
- * number), so none of that is needed. Other spans (Redis commands, e-mail jobs) stay the SDK's, and hang from
+ * representations; on the list page with the most statements, at one request in ten, it cost 6 to 9 % of the
+ * throughput of servers sharing a core (bench/results/agreement.md). The app's spans are few and their attributes
+ * their own (strings, a status number), so none of that is needed. Other spans (Redis commands, e-mail jobs) stay the SDK's, and hang from
  * these through the context like any span.
  */
 export class RecordedSpan implements Span, ReadableSpan {
