@@ -31,6 +31,8 @@ const { values: flags } = parseArgs({
     // its baseline in turn in each round (pairs), and each run's seconds.
     rounds: { type: 'string', default: '5' },
     'round-pairs': { type: 'string', default: '3' },
+    // The pairs of a row whose baseline the app's own process serves (a page and its static file), in each round.
+    'page-pairs': { type: 'string', default: '12' },
     'round-duration': { type: 'string', default: '2' },
     // Unmeasured load on the same server right before each measured run, in seconds.
     'round-warmup': { type: 'string', default: '1' },
@@ -48,8 +50,14 @@ const selected = (name: string) => !onlyParts || onlyParts.some((part) => name.i
 const wanted = (group: string) => !onlyParts || onlyParts.some((part) => group.includes(part) || part.includes(group));
 
 const PAIRS = Math.max(1, Number(flags['round-pairs']));
+const PAGE_PAIRS = Math.max(1, Number(flags['page-pairs']));
 /** Unmeasured load on a round's new processes before they are measured on a route. */
 const ROW_WARMUP = 2;
+/**
+ * The same, for a page and its static file on one server: the static file's path (a file opened, read and closed
+ * on libuv's threads) takes longer to settle, about 460 µs of CPU a request in its first seconds, 300 to 370 µs after 10.
+ */
+const SAME_PROCESS_WARMUP = 5;
 const ROUND_DURATION = Number(flags['round-duration']);
 const ROUND_WARMUP = Number(flags['round-warmup']);
 const DURATION = Number(flags.duration);
@@ -376,6 +384,7 @@ async function main() {
           spread: measured.spread,
           rounds: measured.rounds,
           roundPairs: measured.roundPairs,
+          sameProcess: measured.sameProcess,
           roundSeconds: measured.roundSeconds,
           roundWarmupSeconds: measured.roundWarmupSeconds,
           cpu: measured.cpu,
@@ -1069,6 +1078,30 @@ function appOptions(scenario: Scenario, base: string, auth: Record<string, strin
   return { url: `${base}${scenario.path}`, method: scenario.method ?? 'GET', headers: scenario.api === false ? {} : auth };
 }
 
+/** How a row with a baseline is measured in each round (steadyRatios). */
+interface RoundPlan {
+  /** Whether the app's own process serves the baseline (a page's static file). */
+  sameProcess: boolean;
+  /** Seconds of unmeasured load on each side before the row's first run. */
+  rowWarmup: number;
+  /** Runs of each side in turn, and the seconds of unmeasured load right before each. */
+  pairs: number;
+  warmup: number;
+}
+
+/**
+ * A row against another process: PAIRS runs each, each after ROUND_WARMUP s of unmeasured load (the side that sat
+ * idle has had its heap collected meanwhile). A page against its static file on the same server: no side sits idle
+ * while the other runs, so no run needs warming, and the time goes into PAGE_PAIRS pairs. The page's ratio is about
+ * 2.5 to 3 and its static file's runs vary by about 5 % (the page's by 3 %): with 3 pairs a round two runs' medians
+ * moved by up to 0.26; with 12 a round's sum stands on four times the runs.
+ */
+function roundPlan(sameProcess: boolean): RoundPlan {
+  return sameProcess
+    ? { sameProcess, rowWarmup: SAME_PROCESS_WARMUP, pairs: PAGE_PAIRS, warmup: 0 }
+    : { sameProcess, rowWarmup: ROW_WARMUP, pairs: PAIRS, warmup: ROUND_WARMUP };
+}
+
 /**
  * The ratios to a baseline, which one run cannot give on a shared machine: ROUNDS rounds, each with a new app server
  * and new baseline processes (`start`), and in each, for every scenario, after ROW_WARMUP s of unmeasured load on
@@ -1089,6 +1122,7 @@ function appOptions(scenario: Scenario, base: string, auth: Record<string, strin
  */
 async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>, start: () => Promise<SteadyProcesses>) {
   const measured = scenarios.map(() => [] as { app: (Result & { cpuUs: number })[]; floor: (Result & { cpuUs: number })[] }[]);
+  const plans: RoundPlan[] = [];
   // A run with no such row (--only) starts no process for them.
   for (let round = 0; round < (scenarios.length > 0 ? ROUNDS : 0); round++) {
     const processes = await start();
@@ -1096,16 +1130,18 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
       for (const [index, scenario] of scenarios.entries()) {
         const app = appOptions(scenario, processes.base, auth);
         const floor = processes.floor(scenario);
+        const plan = roundPlan(floor.pid === processes.pid);
+        plans[index] = plan;
         await untilQuiet(`${scenario.name}, round ${round + 1}`);
         // A process new to a route runs it cold: both are warmed up on it first.
-        await load(app, ROW_WARMUP);
-        await load({ url: floor.url }, ROW_WARMUP);
+        await load(app, plan.rowWarmup);
+        await load({ url: floor.url }, plan.rowWarmup);
         const measure = async (options: Record<string, unknown>, pid: number) => {
-          await load(options, ROUND_WARMUP);
+          if (plan.warmup > 0) await load(options, plan.warmup);
           return withCpu(options, pid, ROUND_DURATION);
         };
         const [appRuns, floorRuns] = await alternate(
-          PAIRS,
+          plan.pairs,
           () => measure(app, processes.pid),
           () => measure({ url: floor.url }, floor.pid),
         );
@@ -1119,9 +1155,10 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
   const sum = (runs: Result[], field: 'requests' | 'errors' | 'non2xx') => runs.reduce((total, run) => total + run[field], 0);
   // CPU time per request over a round's runs of one side (each run's weighted by its requests).
   const cpuOf = (runs: (Result & { cpuUs: number })[]) => runs.reduce((total, run) => total + run.cpuUs * run.requests, 0) / Math.max(1, sum(runs, 'requests'));
-  const seconds = PAIRS * ROUND_DURATION;
   return new Map(
     scenarios.map((scenario, index) => {
+      const plan = plans[index];
+      const seconds = plan.pairs * ROUND_DURATION;
       const rounds = measured[index].map(({ app, floor }) => ({
         ratio: sum(app, 'requests') / Math.max(1, sum(floor, 'requests')),
         appRps: Math.round(sum(app, 'requests') / seconds),
@@ -1152,9 +1189,10 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
           ratio: fixed(medianOf(ratios)),
           spread: `${fixed(Math.min(...ratios))}–${fixed(Math.max(...ratios))}`,
           rounds: ratios.map(fixed),
-          roundPairs: PAIRS,
+          roundPairs: plan.pairs,
           roundSeconds: ROUND_DURATION,
-          roundWarmupSeconds: ROUND_WARMUP,
+          roundWarmupSeconds: plan.warmup,
+          sameProcess: plan.sameProcess,
           cpu: {
             appUs: Math.round(medianOf(rounds.map((each) => each.appCpu))),
             baselineUs: Math.round(medianOf(rounds.map((each) => each.floorCpu))),
@@ -1651,6 +1689,8 @@ const cpuText = (cpu: SteadyCpu | undefined) =>
 /** The bulk row's runs in words: with history and without, in the order they ran (older results: one without). */
 /** How a steady row's rounds were run. */
 function roundText(row: Record<string, any>): string {
+  if (row.roundPairs && row.sameProcess)
+    return `, each with a new app process serving both, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each back to back`;
   if (row.roundPairs)
     return `, each with a new app and baseline process, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each after ${row.roundWarmupSeconds} s unmeasured`;
   return row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : '';
