@@ -18,6 +18,7 @@ import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { cnpjOf } from './cnpj.js';
 import { flameGraph, fromMoment, type CpuProfile } from './flamegraph.js';
+import { acceptedAnswer, receivedSpans } from '../test/support/otlp.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -1322,7 +1323,7 @@ const TRACING_SECONDS = 5;
 const LATENCY_SECONDS = 5;
 
 /**
- * An OTLP/HTTP receiver in this process: takes every POST to /v1/traces and answers 200 `{}` at once, keeping
+ * An OTLP/HTTP receiver in this process: takes every POST to /v1/traces and answers 200 at once, keeping
  * the bodies as they came; `counts()` reads them afterwards (the spans, and the requests sampled: server spans
  * without a parent; statements run outside a request start traces of their own) and lets them go. Parsing is
  * left out of the measured runs on purpose: this process also drives the load, and a collector's work is not
@@ -1332,32 +1333,24 @@ async function startTraceSink(): Promise<{ url: string; counts: () => { spans: n
   let spans = 0;
   let traces = 0;
   let posts = 0;
-  let unread: { body: Buffer; gzip: boolean }[] = [];
+  let unread: { body: Buffer; gzip: boolean; contentType: string | undefined }[] = [];
   const sink = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method === 'POST' && req.url?.endsWith('/v1/traces')) {
         posts += 1;
-        unread.push({ body: Buffer.concat(chunks), gzip: req.headers['content-encoding'] === 'gzip' });
+        unread.push({ body: Buffer.concat(chunks), gzip: req.headers['content-encoding'] === 'gzip', contentType: req.headers['content-type'] });
       }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      const answer = acceptedAnswer(req.headers['content-type']);
+      res.writeHead(200, { 'Content-Type': answer.contentType }).end(answer.body);
     });
   });
   const read = () => {
-    for (const { body, gzip } of unread) {
-      try {
-        const parsed = JSON.parse((gzip ? gunzipSync(body) : body).toString('utf8')) as {
-          resourceSpans?: { scopeSpans?: { spans?: { parentSpanId?: string; kind?: number | string }[] }[] }[];
-        };
-        for (const resource of parsed.resourceSpans ?? [])
-          for (const scope of resource.scopeSpans ?? [])
-            for (const span of scope.spans ?? []) {
-              spans += 1;
-              if (!span.parentSpanId && (span.kind === 2 || span.kind === 'SPAN_KIND_SERVER')) traces += 1;
-            }
-      } catch {
-        // Not OTLP JSON (protobuf): counted as a post only.
+    for (const { body, gzip, contentType } of unread) {
+      for (const span of receivedSpans(gzip ? gunzipSync(body) : body, contentType)) {
+        spans += 1;
+        if (!span.parentSpanId && span.kind === 2) traces += 1;
       }
     }
     unread = [];
@@ -1646,7 +1639,7 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
   tracing:
-    "Measured on both runtimes, side by side: in each of five rounds a new set of two traced and two untraced servers, started together on the same Node.js and warmed up alike, loaded at the same moment on one core, each by its own load generator, 5 s per page (the throughput), then one of each answering one request at a time in turn (the latency), the spans counted between the pages. A new set each round: a process's own speed differs from another's of the same build by up to a tenth, and with one set for a whole run two runs gave 0.99 and 0.92 on one page; with a new set each round, runs agree within 0.03 (agreement.md). Each row carries the A/A controls of the same rounds. The latency target is met on both runtimes. The throughput is not, by a few percent on Node 24 (the Docker image's): 0.91 to 0.94 in the last run, 0.88 to 0.91 in the one before. An unsampled request costs nothing measurable (with nothing sampled 0.97 to 1.03): the app's own request hook lets the sampler decide as the request arrives, and only a sampled request gets a span and a context. A sampled request's span and its statements' are the app's own plain records handed to the SDK's batch processor (recorded-span.ts), which took the page with the most statements from 0.85 to 0.91 to 0.94. What is left does not show in a profile: in a CPU profile of a traced server sharing its core, OpenTelemetry's own functions (sampler, ids, records, batching, the OTLP serialization) are about 1.5 % of its busy time, and the rest of the difference is spread thinly over everything else; with every request sampled the traced servers spend 90 µs more a request, at one in ten 30 µs, so the sampled tenth's code, run cold between three other processes, costs three to four times what it costs hot. Alone, in turn, the cost is within a run's noise (agreement.md). On Node 20, AsyncLocalStorage runs on async_hooks and costs every promise of a request once a context is set (the server warns at startup): 0.81 to 0.86. Cuts in place: no span or context for an unsampled request, no statement or Redis command starting a trace of its own, the app's own records for the request and statement spans, the exporter's batches of 64 spans at most a second apart, and import-in-the-middle's hook limited to ioredis; posting less often (512 spans, 5 s) did not help.",
+    "Measured on both runtimes, side by side: in each of five rounds a new set of two traced and two untraced servers, started together on the same Node.js and warmed up alike, loaded at the same moment on one core, each by its own load generator, 5 s per page (the throughput), then one of each answering one request at a time in turn (the latency), the spans counted between the pages. A new set each round: a process's own speed differs from another's of the same build by up to a tenth, and with one set for a whole run two runs gave 0.99 and 0.92 on one page; with a new set each round, runs agree within 0.03 (agreement.md). Each row carries the A/A controls of the same rounds. The latency target is met on both runtimes. The throughput is not, by a few percent on Node 24 (the Docker image's): 0.91 to 0.94 in this run (spans sent as OTLP JSON), 0.92 to 0.95 in a tracing-only run right after with the spans sent as protobuf, OpenTelemetry's default encoding and now the app's (agreement.md). An unsampled request costs nothing measurable (with nothing sampled 0.97 to 1.03): the app's own request hook lets the sampler decide as the request arrives, and only a sampled request gets a span and a context. A sampled request's span and its statements' are the app's own plain records handed to the SDK's batch processor (recorded-span.ts), which took the page with the most statements from 0.85 to 0.91 to 0.94. What is left does not show in a profile: in a CPU profile of a traced server sharing its core, OpenTelemetry's own functions (sampler, ids, records, batching, the OTLP serialization) are about 1.5 % of its busy time, and the rest of the difference is spread thinly over everything else; with every request sampled the traced servers spend 90 µs more a request, at one in ten 30 µs, so the sampled tenth's code, run cold between three other processes, costs three to four times what it costs hot. Alone, in turn, the cost is within a run's noise (agreement.md). On Node 20, AsyncLocalStorage runs on async_hooks and costs every promise of a request once a context is set (the server warns at startup): 0.81 to 0.86. Cuts in place: no span or context for an unsampled request, no statement or Redis command starting a trace of its own, the app's own records for the request and statement spans, the exporter's batches of 64 spans at most a second apart, and import-in-the-middle's hook limited to ioredis; posting less often (512 spans, 5 s) did not help.",
   import:
     "Measured alone (the run with the list load is the import-list row). Each row goes through the form's own validation (class-transformer and class-validator) on the app's event loop; chunk n + 1 is read and checked while chunk n is written in MariaDB on the other core (its rows fire the history, kept-count and search triggers); the chunk's companies, audit entries and failed rows are written with plain multi-row INSERTs of 100 rows (TypeORM's insert builder spent time quadratic in its parameters: about 20 ms of held event loop per 500-row chunk, a third of the import's time on the main thread in the profile, taken with BENCH_NODE_FLAGS=--cpu-prof). From 1,504 rows/s before these two changes. In full runs until 2026-11-27 it ran at 356 to 381 rows/s right after the bulk change of every company, against 1,550 to 3,500 rows/s alone: the load tool, stopping the saves measured before it, hung up on requests being answered, the server kept them counted as in flight, and the import gave way (50 ms every 20 rows) at every turn; the count now ends when the response closes.",
   'import-list':

@@ -70,6 +70,10 @@ export interface AppConfig {
   tracing: TracingConfig | null;
 }
 
+/** The OTLP/HTTP encodings OTEL_EXPORTER_OTLP_PROTOCOL names (gRPC is not offered). */
+export const TRACE_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+export type TraceProtocol = (typeof TRACE_PROTOCOLS)[number];
+
 /** The OpenTelemetry samplers OTEL_TRACES_SAMPLER names (the specification's, without the Jaeger remote one). */
 export const TRACE_SAMPLERS = [
   'always_on',
@@ -84,6 +88,8 @@ export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
 export interface TracingConfig {
   /** The collector's OTLP/HTTP base address; spans go to its /v1/traces. */
   endpoint: string;
+  /** How the spans are encoded: protobuf (OpenTelemetry's default, and the cheaper to write) or JSON. */
+  protocol: TraceProtocol;
   serviceName: string;
   sampler: TraceSampler;
   /** The ratio of the *traceidratio samplers, from 0 to 1. */
@@ -234,10 +240,16 @@ export function loadConfig(env: Env = process.env, options: LoadConfigOptions = 
 /** Tracing is on when OTEL_EXPORTER_OTLP_ENDPOINT is set; the sampler follows OpenTelemetry's own variables. */
 function readTracing(read: EnvReader): TracingConfig | null {
   const endpoint = read.optionalPattern('OTEL_EXPORTER_OTLP_ENDPOINT', /^https?:\/\/\S+$/, 'like http://collector:4318');
+  // The traces' own variable first, then the one for every signal, as OpenTelemetry's SDKs read them.
+  const protocol = read.oneOf(
+    'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+    [...TRACE_PROTOCOLS],
+    read.oneOf('OTEL_EXPORTER_OTLP_PROTOCOL', [...TRACE_PROTOCOLS], 'http/protobuf'),
+  ) as TraceProtocol;
   const serviceName = read.string('OTEL_SERVICE_NAME', 'agromaq');
   const sampler = read.oneOf('OTEL_TRACES_SAMPLER', [...TRACE_SAMPLERS], 'parentbased_always_on') as TraceSampler;
   const samplerRatio = read.ratio('OTEL_TRACES_SAMPLER_ARG', 1);
-  return endpoint ? { endpoint: endpoint.replace(/\/+$/, ''), serviceName, sampler, samplerRatio } : null;
+  return endpoint ? { endpoint: endpoint.replace(/\/+$/, ''), protocol, serviceName, sampler, samplerRatio } : null;
 }
 
 /**

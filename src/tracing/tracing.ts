@@ -27,7 +27,7 @@ export interface Tracing {
 
 /**
  * Starts OpenTelemetry before the rest of the app is loaded (main.ts imports it afterwards): the tracer provider
- * with the sampler of OTEL_TRACES_SAMPLER, spans sent in batches over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT,
+ * with the sampler of OTEL_TRACES_SAMPLER, spans sent in batches over OTLP/HTTP (protobuf, or JSON) to OTEL_EXPORTER_OTLP_ENDPOINT,
  * W3C trace context read from headers, ioredis' commands as spans (its instrumentation), and what the app's own
  * request hook needs (trace-context.ts, traceRequests): each request is a span named by its route template, made
  * only when it is sampled; its database statements are spans too (statementSpans). Those two are recorded by the
@@ -59,7 +59,9 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/core'),
     import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
+    // Protobuf unless told JSON (OTEL_EXPORTER_OTLP_PROTOCOL): its serializer writes the spans straight into one
+    // buffer, where JSON builds an object per span, attribute and id, then a string of it, then its bytes.
+    config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/instrumentation'),
     import('@opentelemetry/instrumentation-ioredis'),

@@ -6,29 +6,25 @@ import { loadConfig } from '../../src/config/app-config.js';
 import { usesAsyncContextFrame } from '../../src/tracing/tracing.js';
 import { spawnInstance, type SpawnedInstance } from '../support/instances.js';
 import { dropDatabase, testDatabaseEnv, usingMysql } from '../support/test-app.js';
-import type { OtlpSpan } from '../support/otlp.js';
+import { acceptedAnswer, receivedSpans, type OtlpSpan, type ReceivedSpan } from '../support/otlp.js';
 
 // Issue 32: OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, sent over OTLP/HTTP to a receiver
 // started here; the built server runs as a process of its own, as in production (the instrumentations must see
 // the packages load).
 
-/** An OTLP/HTTP (JSON) receiver: every span it is sent, with the service that sent it. */
-async function startReceiver(): Promise<{ server: Server; endpoint: string; spans: (OtlpSpan & { service: string })[] }> {
-  const spans: (OtlpSpan & { service: string })[] = [];
+/** An OTLP/HTTP receiver: every span it is sent, with the service that sent it and the encoding it came in. */
+async function startReceiver(): Promise<{ server: Server; endpoint: string; spans: (ReceivedSpan & { encoding: string })[] }> {
+  const spans: (ReceivedSpan & { encoding: string })[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-          resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[];
-        };
-        for (const resource of body.resourceSpans) {
-          const service = resource.resource.attributes.find((attribute) => attribute.key === 'service.name')?.value.stringValue ?? '';
-          for (const scope of resource.scopeSpans) for (const span of scope.spans) spans.push({ ...span, service });
-        }
+        const encoding = req.headers['content-type'] ?? '';
+        for (const span of receivedSpans(Buffer.concat(chunks), encoding)) spans.push({ ...span, encoding });
       }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+      const answer = acceptedAnswer(req.headers['content-type']);
+      res.writeHead(200, { 'Content-Type': answer.contentType }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -100,6 +96,8 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
     expect(await instance.signal('SIGTERM')).toBe(0);
 
     const mine = receiver.spans.filter((span) => span.service === service);
+    // OpenTelemetry's default encoding, OTLP protobuf.
+    expect(new Set(mine.map((span) => span.encoding))).toEqual(new Set(['application/x-protobuf']));
     const traceIds = new Set<string>();
     for (const [index, call] of calls.entries()) {
       // The request's log line names its trace.
@@ -136,9 +134,9 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
     for (const span of login) expect(JSON.stringify(span), span.name).not.toMatch(/ninguem|errada/);
   });
 
-  it("continues the caller's trace (W3C traceparent) and names every unknown path alike", async () => {
+  it("continues the caller's trace (W3C traceparent) and names every unknown path alike; in JSON when told", async () => {
     const service = `agromaq-${randomBytes(3).toString('hex')}`;
-    const instance = await tracedInstance({ OTEL_SERVICE_NAME: service });
+    const instance = await tracedInstance({ OTEL_SERVICE_NAME: service, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
     const traceId = randomBytes(16).toString('hex');
     await fetch(`${instance.url}/api/health`, { headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } });
     for (let index = 0; index < 5; index++) await fetch(`${instance.url}/api/${randomBytes(6).toString('hex')}`);
@@ -150,6 +148,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT', SPAWNING, () => {
     const unknown = mine.filter((span) => span.kind === 2 && span.name !== 'GET /api/health');
     expect(unknown).toHaveLength(5);
     expect(new Set(unknown.map((span) => span.name))).toEqual(new Set(['GET unmatched']));
+    expect(new Set(mine.map((span) => span.encoding))).toEqual(new Set(['application/json']));
   });
 
   it("sends nothing of an unsampled request, whose log line still names its trace; follows a caller's sampled trace", async () => {

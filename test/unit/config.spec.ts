@@ -99,6 +99,7 @@ describe('configuration', () => {
     expect(loadConfig({ OTEL_TRACES_SAMPLER: 'always_on' }, { secretsFile: null }).tracing).toBeNull();
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }, { secretsFile: null }).tracing).toEqual({
       endpoint: 'http://collector:4318',
+      protocol: 'http/protobuf',
       serviceName: 'agromaq',
       sampler: 'parentbased_always_on',
       samplerRatio: 1,
@@ -113,6 +114,12 @@ describe('configuration', () => {
       { secretsFile: null },
     ).tracing;
     expect(sampled).toMatchObject({ sampler: 'parentbased_traceidratio', samplerRatio: 0.1, serviceName: 'agromaq-api' });
+    // The encoding: the traces' own variable before the one for every signal.
+    const protocolOf = (env: Record<string, string>) =>
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', ...env }, { secretsFile: null }).tracing?.protocol;
+    expect(protocolOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toBe('http/json');
+    expect(protocolOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })).toBe('http/protobuf');
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toEqual(['OTEL_EXPORTER_OTLP_PROTOCOL: must be one of http/protobuf, http/json (got "grpc")']);
     expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318', OTEL_TRACES_SAMPLER: 'jaeger_remote', OTEL_TRACES_SAMPLER_ARG: '10%' })).toEqual([
       'OTEL_EXPORTER_OTLP_ENDPOINT: like http://collector:4318 (got "collector:4318")',
       'OTEL_TRACES_SAMPLER: must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio (got "jaeger_remote")',

@@ -1,11 +1,11 @@
 import { SpanKind, SpanStatusCode, TraceFlags } from '@opentelemetry/api';
-import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
 import { RecordedSpan } from '../../src/tracing/recorded-span.js';
 import { nowMillis } from '../../src/tracing/trace-context.js';
-import type { OtlpSpan } from '../support/otlp.js';
+import { receivedSpans, type ReceivedSpan } from '../support/otlp.js';
 
 // Issue 32: a sampled request's span and its statements' are the app's own records, handed to the SDK's batch
 // processor as they end and sent by its OTLP exporter: what reaches the collector must be what an SDK span of the
@@ -16,23 +16,9 @@ function sinkOf(ended: ReadableSpan[]) {
   return { processor, resource: resourceFromAttributes({ 'service.name': 'agromaq-teste' }) };
 }
 
-/** The OTLP JSON the exporter sends for these spans, with each span's scope and service. */
-function sent(spans: ReadableSpan[]): (OtlpSpan & { scope: string; service: unknown })[] {
-  const body = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans))) as {
-    resourceSpans: {
-      resource: { attributes: { key: string; value: { stringValue: string } }[] };
-      scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
-    }[];
-  };
-  return body.resourceSpans.flatMap((resource) =>
-    resource.scopeSpans.flatMap((scope) =>
-      scope.spans.map((span) => ({
-        ...span,
-        scope: scope.scope.name,
-        service: resource.resource.attributes.find((item) => item.key === 'service.name')?.value.stringValue,
-      })),
-    ),
-  );
+/** What a collector receives of these spans in OTLP JSON, each with its scope and service. */
+function sent(spans: ReadableSpan[]): ReceivedSpan[] {
+  return receivedSpans(JsonTraceSerializer.serializeRequest(spans)!, 'application/json');
 }
 
 const TRACE = 'ab'.repeat(16);
@@ -129,5 +115,46 @@ describe('a span recorded by the app', () => {
     span.recordException(new Error('Duplicate entry'));
     span.end();
     expect(sent(ended)[0].status).toEqual({ code: SpanStatusCode.ERROR, message: 'Duplicate entry' });
+  });
+
+  it('reaches the collector alike in protobuf (the default encoding) and in JSON', () => {
+    const ended: ReadableSpan[] = [];
+    const sink = sinkOf(ended);
+    const request = new RecordedSpan(
+      sink,
+      { name: 'agromaq-http' },
+      'POST /api/contatos',
+      SpanKind.SERVER,
+      { traceId: TRACE, spanId: '05'.repeat(8) },
+      CALLER,
+      {
+        'http.request.method': 'POST',
+        'url.path': '/api/contatos?nome=José 🚜',
+      },
+    );
+    const statement = new RecordedSpan(
+      sink,
+      { name: 'agromaq-database' },
+      'INSERT',
+      SpanKind.CLIENT,
+      { traceId: TRACE, spanId: '06'.repeat(8) },
+      request.spanContext(),
+      {
+        'db.system.name': 'mysql',
+      },
+    );
+    statement.recordException(new Error('Deadlock found'));
+    statement.end();
+    request.setAttribute('http.response.status_code', 201);
+    request.end();
+    const json = sent(ended);
+    const protobuf = receivedSpans(ProtobufTraceSerializer.serializeRequest(ended)!, 'application/x-protobuf');
+    expect(protobuf).toEqual(json);
+    expect(protobuf.map((span) => [span.name, span.kind, span.parentSpanId, span.status?.code])).toEqual([
+      ['INSERT', 3, '05'.repeat(8), SpanStatusCode.ERROR],
+      ['POST /api/contatos', 2, CALLER.spanId, SpanStatusCode.UNSET],
+    ]);
+    expect(protobuf[1].attributes).toContainEqual({ key: 'url.path', value: { stringValue: '/api/contatos?nome=José 🚜' } });
+    expect(protobuf[1].attributes).toContainEqual({ key: 'http.response.status_code', value: { intValue: 201 } });
   });
 });
