@@ -97,7 +97,7 @@ function fromProtobuf(body: Uint8Array): ReceivedSpan[] {
 function span(message: Field[]): OtlpSpan {
   const one = (number: number) => message.find((field) => field.number === number);
   const statusFields = one(15) ? fields(one(15)!.bytes!) : [];
-  const message_ = statusFields.find((field) => field.number === 2);
+  const statusMessage = statusFields.find((field) => field.number === 2);
   const parent = hex(one(4)?.bytes);
   return {
     traceId: hex(one(1)?.bytes),
@@ -108,7 +108,7 @@ function span(message: Field[]): OtlpSpan {
     startTimeUnixNano: String(one(7)?.value ?? 0n),
     endTimeUnixNano: String(one(8)?.value ?? 0n),
     attributes: message.filter((field) => field.number === 9).map((field) => keyValue(field.bytes!)),
-    status: { code: Number(statusFields.find((field) => field.number === 3)?.value ?? 0n), ...(message_ ? { message: text(message_.bytes) } : {}) },
+    status: { code: Number(statusFields.find((field) => field.number === 3)?.value ?? 0n), ...(statusMessage ? { message: text(statusMessage.bytes) } : {}) },
   };
 }
 
