@@ -1093,9 +1093,9 @@ interface RoundPlan {
 /**
  * A row against another process: PAIRS runs each, each after ROUND_WARMUP s of unmeasured load (the side that sat
  * idle has had its heap collected meanwhile). A page against its static file on the same server: no side sits idle
- * while the other runs, so no run needs warming, and the time goes into PAGE_PAIRS pairs. The page's ratio is about
- * 2.5 to 3 and its static file's runs vary by about 5 % (the page's by 3 %): with 3 pairs a round two runs' medians
- * moved by up to 0.26; with 12 a round's sum stands on four times the runs.
+ * while the other runs, so no run needs warming, and the time goes into PAGE_PAIRS pairs. The static file's runs vary
+ * by about 5 % (the page's by 3 %): 12 pairs bring a page's rounds within about ±2 % of each other in a run, where 3
+ * left them ±7 %. Two runs still differ by more (agreement.md): the page's runs are bound by the load generator.
  */
 function roundPlan(sameProcess: boolean): RoundPlan {
   return sameProcess

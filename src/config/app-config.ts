@@ -88,7 +88,7 @@ export type TraceSampler = (typeof TRACE_SAMPLERS)[number];
 export interface TracingConfig {
   /** The collector's OTLP/HTTP base address; spans go to its /v1/traces. */
   endpoint: string;
-  /** How the spans are encoded: protobuf (OpenTelemetry's default, and the cheaper to write) or JSON. */
+  /** How the spans are encoded: protobuf (OpenTelemetry's default) or JSON. */
   protocol: TraceProtocol;
   serviceName: string;
   sampler: TraceSampler;

@@ -59,8 +59,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/core'),
     import('@opentelemetry/sdk-trace'),
-    // Protobuf unless told JSON (OTEL_EXPORTER_OTLP_PROTOCOL): its serializer writes the spans straight into one
-    // buffer, where JSON builds an object per span, attribute and id, then a string of it, then its bytes.
+    // Protobuf, OpenTelemetry's default, unless told JSON (OTEL_EXPORTER_OTLP_PROTOCOL); only the one in use is loaded.
     config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
     import('@opentelemetry/resources'),
     import('@opentelemetry/instrumentation'),

@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, TraceFlags } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, TraceFlags, type Attributes } from '@opentelemetry/api';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -24,32 +24,24 @@ function sent(spans: ReadableSpan[]): ReceivedSpan[] {
 const TRACE = 'ab'.repeat(16);
 const CALLER = { traceId: TRACE, spanId: 'cd'.repeat(8), traceFlags: TraceFlags.SAMPLED, isRemote: true };
 
+type Sink = ReturnType<typeof sinkOf>;
+type Parent = ConstructorParameters<typeof RecordedSpan>[5];
+
+/** A request's span as the app's request hook makes it, in trace TRACE, its span id `id` repeated to 8 bytes. */
+const requestSpan = (sink: Sink, name: string, id: string, parent: Parent, attributes: Attributes) =>
+  new RecordedSpan(sink, { name: 'agromaq-http' }, name, SpanKind.SERVER, { traceId: TRACE, spanId: id.repeat(8) }, parent, attributes);
+
+/** A statement's span as the app's database paths make it. */
+const statementSpan = (sink: Sink, name: string, id: string, parent: Parent, attributes: Attributes, startMillis?: number) =>
+  new RecordedSpan(sink, { name: 'agromaq-database' }, name, SpanKind.CLIENT, { traceId: TRACE, spanId: id.repeat(8) }, parent, attributes, startMillis);
+
 describe('a span recorded by the app', () => {
   it('is sent as the request span and its statement spans, with ids, parents, kinds, times, attributes and status', () => {
     const ended: ReadableSpan[] = [];
     const sink = sinkOf(ended);
     const before = nowMillis();
-    const request = new RecordedSpan(
-      sink,
-      { name: 'agromaq-http' },
-      'GET /api/admin/users',
-      SpanKind.SERVER,
-      { traceId: TRACE, spanId: '01'.repeat(8) },
-      CALLER,
-      {
-        'http.request.method': 'GET',
-      },
-    );
-    const statement = new RecordedSpan(
-      sink,
-      { name: 'agromaq-database' },
-      'SELECT',
-      SpanKind.CLIENT,
-      { traceId: TRACE, spanId: '02'.repeat(8) },
-      request.spanContext(),
-      { 'db.query.text': 'SELECT 1 FROM users WHERE id = ?' },
-      before - 5,
-    );
+    const request = requestSpan(sink, 'GET /api/admin/users', '01', CALLER, { 'http.request.method': 'GET' });
+    const statement = statementSpan(sink, 'SELECT', '02', request.spanContext(), { 'db.query.text': 'SELECT 1 FROM users WHERE id = ?' }, before - 5);
     statement.setStatus({ code: SpanStatusCode.ERROR, message: 'Deadlock found' });
     statement.end(before - 2);
     expect(request.isRecording()).toBe(true);
@@ -90,7 +82,7 @@ describe('a span recorded by the app', () => {
 
   it('is handed over once, and changes nothing once ended', () => {
     const ended: ReadableSpan[] = [];
-    const span = new RecordedSpan(sinkOf(ended), { name: 'agromaq-http' }, 'GET /', SpanKind.SERVER, { traceId: TRACE, spanId: '03'.repeat(8) }, undefined, {});
+    const span = requestSpan(sinkOf(ended), 'GET /', '03', undefined, {});
     expect(span.spanContext()).toEqual({ traceId: TRACE, spanId: '03'.repeat(8), traceFlags: TraceFlags.SAMPLED });
     span.end();
     span.end();
@@ -103,15 +95,7 @@ describe('a span recorded by the app', () => {
 
   it('a thrown error marks it failed with its message', () => {
     const ended: ReadableSpan[] = [];
-    const span = new RecordedSpan(
-      sinkOf(ended),
-      { name: 'agromaq-database' },
-      'INSERT',
-      SpanKind.CLIENT,
-      { traceId: TRACE, spanId: '04'.repeat(8) },
-      CALLER,
-      {},
-    );
+    const span = statementSpan(sinkOf(ended), 'INSERT', '04', CALLER, {});
     span.recordException(new Error('Duplicate entry'));
     span.end();
     expect(sent(ended)[0].status).toEqual({ code: SpanStatusCode.ERROR, message: 'Duplicate entry' });
@@ -120,29 +104,8 @@ describe('a span recorded by the app', () => {
   it('reaches the collector alike in protobuf (the default encoding) and in JSON', () => {
     const ended: ReadableSpan[] = [];
     const sink = sinkOf(ended);
-    const request = new RecordedSpan(
-      sink,
-      { name: 'agromaq-http' },
-      'POST /api/contatos',
-      SpanKind.SERVER,
-      { traceId: TRACE, spanId: '05'.repeat(8) },
-      CALLER,
-      {
-        'http.request.method': 'POST',
-        'url.path': '/api/contatos?nome=José 🚜',
-      },
-    );
-    const statement = new RecordedSpan(
-      sink,
-      { name: 'agromaq-database' },
-      'INSERT',
-      SpanKind.CLIENT,
-      { traceId: TRACE, spanId: '06'.repeat(8) },
-      request.spanContext(),
-      {
-        'db.system.name': 'mysql',
-      },
-    );
+    const request = requestSpan(sink, 'POST /api/contatos', '05', CALLER, { 'http.request.method': 'POST', 'url.path': '/api/contatos?nome=José 🚜' });
+    const statement = statementSpan(sink, 'INSERT', '06', request.spanContext(), { 'db.system.name': 'mysql' });
     statement.recordException(new Error('Deadlock found'));
     statement.end();
     request.setAttribute('http.response.status_code', 201);
