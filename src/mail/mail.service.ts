@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +17,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+}
+
+/**
+ * A message on its way: it keeps the Message-ID it was given when queued on every try. SMTP cannot promise one
+ * delivery: when the connection breaks after the server took a message but before its "250" arrives, the sender
+ * cannot tell and must send again. The copy then carries the same Message-ID, which is how mail systems know it
+ * for the same message (RFC 5322, 3.6.4). The queue's job id is the same identifier, so adding a message twice (a
+ * command sent again when Redis comes back) makes one job.
+ */
+interface OutgoingMail extends MailMessage {
+  /** Absent on a job queued before identifiers were given: nodemailer then makes one per try. */
+  messageId?: string;
 }
 
 /** Waits before each new try of a message the SMTP server did not take: about nine minutes in all. */
@@ -55,7 +67,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly transport: Transporter;
   private readonly outbox: string | null;
   private readonly logger = new Logger(MailService.name);
-  private shared: { queue: Queue<MailMessage>; worker: Worker<MailMessage>; connections: Redis[] } | null = null;
+  private shared: { queue: Queue<OutgoingMail>; worker: Worker<OutgoingMail>; connections: Redis[] } | null = null;
+  /** The right-hand side of every Message-ID: the site's host name. */
+  private readonly messageDomain: string;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -63,6 +77,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     @Optional() private readonly metrics: AppMetrics | null = null,
   ) {
     this.outbox = config.mail.smtpUrl ? null : resolve(config.mail.outboxDir);
+    this.messageDomain = new URL(config.appUrl).hostname;
     this.transport = config.mail.smtpUrl
       ? nodemailer.createTransport(config.mail.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -74,17 +89,20 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Sends the message after the answer, trying again on failure; never throws at the caller. */
-  queue(message: MailMessage): void {
+  queue(mail: MailMessage): void {
+    const id = randomUUID();
+    const message: OutgoingMail = { ...mail, messageId: `<${id}@${this.messageDomain}>` };
     const shared = this.shared;
     if (!shared) {
       this.tasks.run(`e-mail para ${message.to}`, () => this.sendWithRetries(message));
       return;
     }
     // Added after the answer too, so a request takes the same time whether or not it sends an e-mail. If
-    // Redis refuses the message, this process sends it itself rather than lose it.
+    // Redis refuses the message, this process sends it itself rather than lose it (should Redis have kept it after
+    // all, its answer lost, the queue's copy goes out with the same Message-ID).
     this.tasks.run(`e-mail para ${message.to}`, async () => {
       try {
-        await shared.queue.add('send', message);
+        await shared.queue.add('send', message, { jobId: id });
       } catch (error) {
         this.logger.warn(`E-mail to ${message.to} not queued in Redis (${describe(error)}); sending it from this instance`);
         await this.sendWithRetries(message);
@@ -99,7 +117,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     return (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.active ?? 0);
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: OutgoingMail): Promise<void> {
     const info = (await this.transport.sendMail({ from: this.config.mail.from, ...message })) as { message?: Buffer; messageId?: string };
     if (!this.outbox) {
       this.logger.log(`E-mail sent to ${message.to}: ${message.subject} (${info.messageId ?? 'no id'})`);
@@ -133,7 +151,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     for (const connection of shared.connections) connection.disconnect();
   }
 
-  private async sendWithRetries(message: MailMessage): Promise<void> {
+  private async sendWithRetries(message: OutgoingMail): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
       try {
         await this.send(message);
@@ -162,7 +180,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     for (const connection of [queueConnection, workerConnection]) {
       connection.on('error', (error: Error) => this.logger.warn(`Redis (mail queue): ${error.message}`));
     }
-    const queue = new Queue<MailMessage>(MAIL_QUEUE, {
+    const queue = new Queue<OutgoingMail>(MAIL_QUEUE, {
       connection: queueConnection,
       prefix,
       telemetry,
@@ -175,7 +193,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         removeOnFail: { age: FAILED_KEPT_SECONDS },
       },
     });
-    const worker = new Worker<MailMessage>(MAIL_QUEUE, async (job) => this.send(job.data), {
+    const worker = new Worker<OutgoingMail>(MAIL_QUEUE, async (job) => this.send(job.data), {
       connection: workerConnection,
       prefix,
       telemetry,

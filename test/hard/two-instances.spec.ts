@@ -385,4 +385,24 @@ describe('two instances over one database and one Redis', () => {
       await back?.close();
     }
   }, 40_000);
+
+  it('send an e-mail again from the shared queue after its answer was lost, with the same Message-ID, once more only', async () => {
+    const pair = shared!;
+    const user = await createAppUser(pair.a, { firstname: 'Rita', lastname: 'Resposta Perdida' });
+    // The SMTP server takes the first message and closes the connection instead of answering it.
+    const smtp = await startTestSmtp(smtpPort, { loseAnswers: 1 });
+    try {
+      await request(pair.b.server).post('/api/public/usuario/esqueci-senha').set('X-Forwarded-For', nextTestIp()).send({ email: user.email }).expect(200);
+      const copies = () => smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(user.email!));
+      await expect.poll(() => copies().length, { timeout: 15_000 }).toBe(2);
+      const [lost, again] = copies();
+      expect(lost.messageId).toMatch(/^<[0-9a-f-]{36}@agromaq\.test>$/);
+      expect(again.messageId).toBe(lost.messageId);
+      expect(again.text).toBe(lost.text);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(copies()).toHaveLength(2);
+    } finally {
+      await smtp.close();
+    }
+  }, 40_000);
 });

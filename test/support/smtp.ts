@@ -10,18 +10,28 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a loopback port (a free one unless `port` is given) that keeps every message it receives. */
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * A real SMTP server on a loopback port (a free one unless `port` is given) that keeps every message it receives.
+ * With `loseAnswers`, it takes the first that many messages (keeps them) and then closes the connection instead of
+ * answering "250": the sender cannot tell them from messages never received, as when a connection breaks there.
+ */
+export async function startTestSmtp(port = 0, { loseAnswers = 0 } = {}): Promise<TestSmtp> {
   const messages: ParsedMail[] = [];
+  let answersToLose = loseAnswers;
   const waiting: { to: string; resolve: (mail: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
+          if (answersToLose > 0) {
+            answersToLose -= 1;
+            for (const connection of server.connections) if (connection.id === session.id) connection.close();
+            return;
+          }
           const recipient = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((to) => to?.value.map((address) => address.address) ?? []);
           for (const waiter of waiting.filter((candidate) => recipient.includes(candidate.to))) {
             waiting.splice(waiting.indexOf(waiter), 1);
