@@ -384,6 +384,14 @@ describe('errors', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/secret_table|SELECT|at .*\.ts/);
   });
 
+  it('answers a browser’s first visit that fails with the error page as HTML, status 500', async () => {
+    const res = await request(server).get('/boom').set('Accept', 'text/html').expect(500);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('<html lang="pt-BR">');
+    expect(embeddedPage(res.text)).toMatchObject({ component: 'Error', props: { status: 500, message: 'Erro interno. Tente novamente mais tarde.' } });
+    expect(res.text).not.toMatch(/secret_table|SELECT|at .*\.ts/);
+  });
+
   it('redirects an unknown page to the home page', async () => {
     const res = await request(server).get('/pagina-que-nao-existe').expect(302);
     expect(res.headers.location).toBe('/');

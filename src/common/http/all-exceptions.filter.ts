@@ -76,7 +76,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     void res
       .code(status)
       .headers(rendered.headers)
-      .send(typeof rendered.body === 'string' ? rendered.body : JSON.stringify(rendered.body));
+      .send(typeof rendered.body === 'string' || Buffer.isBuffer(rendered.body) ? rendered.body : JSON.stringify(rendered.body));
     return true;
   }
 }
