@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'build', '.sources-hash');
@@ -53,6 +54,8 @@ run(bin('nest'), ['build']);
 run(bin('vite'), ['build', '--logLevel', 'warn']);
 run(bin('vite'), ['build', '--mode', 'public', '--logLevel', 'warn']);
 run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
+// Each built script and style also as .br and .gz, served in the encoding the browser accepts (scripts/precompress.mjs).
+precompress(join(root, 'build', 'client'));
 // The back office's API types, from the document of the server just built (scripts/api-types.mjs).
 run(process.execPath, [join(root, 'scripts', 'api-types.mjs')]);
 mkdirSync(join(root, 'build'), { recursive: true });

@@ -145,6 +145,9 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
       await app.register(fastifyStatic, {
         root: servedFolder(`${PROJECT_ROOT}build/client`),
         prefix: '/build/',
+        // The build wrote each script and style as .br and .gz too (scripts/precompress.mjs): sent as the browser
+        // accepts, never compressed on an answer.
+        preCompressed: true,
         immutable: true,
         maxAge: '1y',
         index: false,

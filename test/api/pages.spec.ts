@@ -1,11 +1,16 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../support/raw-get.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let sut: TestApp;
+let base: string;
 
 beforeAll(async () => {
   sut = await startTestApp();
+  await sut.app.listen(0, '127.0.0.1');
+  base = (await sut.app.getUrl()).replace('[::1]', '127.0.0.1');
 });
 
 afterAll(async () => {
@@ -39,6 +44,43 @@ describe('home page (/)', () => {
     const res = await request(sut.server).get(script).expect(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+  });
+
+  it('sends the page and its scripts compressed as the browser accepts, brotli first, each form the same bytes every time', async () => {
+    const BROWSER = 'gzip, deflate, br, zstd';
+    const plain = await rawGet(`${base}/`, { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toContain('<html lang="pt-BR">');
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accepted, expected] of [
+      [BROWSER, 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      const first = await rawGet(`${base}/`, { 'Accept-Encoding': accepted });
+      const again = await rawGet(`${base}/`, { 'Accept-Encoding': accepted });
+      expect(first.headers['content-encoding'], accepted).toBe(expected);
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(first.headers['content-length'])).toBe(first.body.length);
+      expect(first.body.length, 'smaller than a fifth of the page').toBeLessThan(plain.body.length / 5);
+      expect(decoders[expected](first.body).equals(plain.body), accepted).toBe(true);
+      expect(again.body.equals(first.body), 'made once, the same bytes again').toBe(true);
+    }
+    // The scripts it links to, compressed when built: the same file, in the encoding asked for.
+    const script = /src="(\/build\/assets\/public-[\w-]+\.js)"/.exec(plain.body.toString('utf8'))![1];
+    const source = await rawGet(`${base}${script}`, { 'Accept-Encoding': 'identity' });
+    for (const [accepted, expected] of [
+      [BROWSER, 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const sent = await rawGet(`${base}${script}`, { 'Accept-Encoding': accepted });
+      expect(sent.status).toBe(200);
+      expect(sent.headers['content-encoding'], accepted).toBe(expected);
+      expect(sent.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+      expect(sent.headers['content-type']).toMatch(/javascript/);
+      expect(decoders[expected](sent.body).equals(source.body), accepted).toBe(true);
+    }
   });
 
   it('answers an Inertia visit (a link of the back office) with a full page load: the public site has no client router', async () => {
