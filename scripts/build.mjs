@@ -12,7 +12,7 @@ import { precompress } from './precompress.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'build', '.sources-hash');
 const outputs = ['dist/main.js', 'build/client/.vite/manifest.json', 'build/client/.vite/public-manifest.json', 'build/ssr/ssr.js'];
-const inputs = ['src', 'resources', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
+const inputs = ['src', 'resources', 'scripts/build.mjs', 'scripts/precompress.mjs', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json'];
 // Written by the build itself (from the built server) and erased from the bundles: not a source of them.
 const generated = ['resources/js/lib/api-schema.d.ts'];
 
