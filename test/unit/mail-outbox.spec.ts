@@ -20,7 +20,11 @@ describe('the outbox folder (no SMTP)', () => {
   afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
   it('never shows a message half written', async () => {
-    const config = { mail: { smtpUrl: null, from: 'AgroMaq <nao-responda@agromaq.com.br>', outboxDir: directory }, redis: { url: null } };
+    const config = {
+      appUrl: 'https://agromaq.test',
+      mail: { smtpUrl: null, from: 'AgroMaq <nao-responda@agromaq.com.br>', outboxDir: directory },
+      redis: { url: null },
+    };
     const mail = new MailService(config as unknown as AppConfig, new BackgroundTasks());
     const watcher = new Worker(
       `const { parentPort, workerData } = require('node:worker_threads');
