@@ -18,6 +18,7 @@ import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { cnpjOf } from './cnpj.js';
 import { flameGraph, fromMoment, type CpuProfile } from './flamegraph.js';
+import { precompressFile } from '../scripts/precompress.mjs';
 import { acceptedAnswer, receivedSpans } from '../test/support/otlp.js';
 
 const { values: flags } = parseArgs({
@@ -200,7 +201,8 @@ async function main() {
   }, 250);
   const results: Record<string, unknown>[] = [];
   let usersTotal = 0;
-  const staticFile = 'public/bench-baseline.html';
+  // Baseline (b): a file of the home page's size among the built files, compressed as the build compresses them.
+  const staticFile = 'build/client/bench-baseline.html';
   try {
     await untilUp(server, base);
     const logIn = async () =>
@@ -304,7 +306,8 @@ async function main() {
     if (scenarios.some((scenario) => scenario.group === 'page')) {
       const home = await (await fetch(`${base}/`)).text();
       writeFileSync(staticFile, home);
-      const staticRun = await load({ url: `${base}/bench-baseline.html` });
+      precompressFile(staticFile);
+      const staticRun = await load({ url: `${base}/build/bench-baseline.html`, headers: BROWSER_ENCODINGS });
       results.push({ ...strip(staticRun), name: 'baseline (b): static file of the size of /' });
     }
 
@@ -331,7 +334,7 @@ async function main() {
             pid: app.pid!,
             floor: (scenario) =>
               scenario.group === 'page'
-                ? { url: `${appBase}/bench-baseline.html`, pid: app.pid! }
+                ? { url: `${appBase}/build/bench-baseline.html`, pid: app.pid!, headers: BROWSER_ENCODINGS }
                 : scenario.baseline!.startsWith('e:')
                   ? { url: `${nest.url}${scenario.baseline!.slice(2)}`, pid: nest.process.pid! }
                   : { url: `${plain.url}/${scenario.baseline}`, pid: plain.pid },
@@ -472,7 +475,7 @@ async function main() {
     }
   } finally {
     clearInterval(rssTimer);
-    rmSync(staticFile, { force: true });
+    for (const file of [staticFile, `${staticFile}.br`, `${staticFile}.gz`]) rmSync(file, { force: true });
     stopLoadWorkers();
     server.kill('SIGTERM');
   }
@@ -1069,14 +1072,21 @@ interface SteadyProcesses {
   /** The app's base URL and its process. */
   base: string;
   pid: number;
-  /** A scenario's floor in this round: its URL and the process that serves it. */
-  floor(scenario: Scenario): { url: string; pid: number };
+  /** A scenario's floor in this round: its URL, the process that serves it, and the headers it is asked with. */
+  floor(scenario: Scenario): { url: string; pid: number; headers?: Record<string, string> };
   stop(): Promise<void>;
 }
 
+/**
+ * What a phone's browser says it accepts: the public pages and their static file (baseline (b)) are asked for as a
+ * browser asks, so they are measured in the brotli form a visitor receives, not as 80 KB no browser downloads.
+ */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** A scenario's options for one of the app servers (the bench's own or a round's). */
 function appOptions(scenario: Scenario, base: string, auth: Record<string, string>): Record<string, unknown> {
-  return { url: `${base}${scenario.path}`, method: scenario.method ?? 'GET', headers: scenario.api === false ? {} : auth };
+  const headers = scenario.group === 'page' ? BROWSER_ENCODINGS : scenario.api === false ? {} : auth;
+  return { url: `${base}${scenario.path}`, method: scenario.method ?? 'GET', headers };
 }
 
 /** How a row with a baseline is measured in each round (steadyRatios). */
@@ -1095,7 +1105,8 @@ interface RoundPlan {
  * idle has had its heap collected meanwhile). A page against its static file on the same server: no side sits idle
  * while the other runs, so no run needs warming, and the time goes into PAGE_PAIRS pairs. The static file's runs vary
  * by about 5 % (the page's by 3 %): 12 pairs bring a page's rounds within about ±2 % of each other in a run, where 3
- * left them ±7 %. Two runs still differ by more (agreement.md): the page's runs are bound by the load generator.
+ * left them ±7 %. Both are asked for compressed, as a browser asks (BROWSER_ENCODINGS): uncompressed, the page's runs
+ * were bound by the load generator reading 40 to 80 KB answers, and two runs differed by up to 1.05 (agreement.md).
  */
 function roundPlan(sameProcess: boolean): RoundPlan {
   return sameProcess
@@ -1136,7 +1147,8 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
         await untilQuiet(`${scenario.name}, round ${round + 1}`);
         // A process new to a route runs it cold: both are warmed up on it first.
         await load(app, plan.rowWarmup);
-        await load({ url: floor.url }, plan.rowWarmup);
+        const floorOptions = { url: floor.url, headers: floor.headers ?? {} };
+        await load(floorOptions, plan.rowWarmup);
         const measure = async (options: Record<string, unknown>, pid: number) => {
           if (plan.warmup > 0) await load(options, plan.warmup);
           return withCpu(options, pid, ROUND_DURATION);
@@ -1144,7 +1156,7 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
         const [appRuns, floorRuns] = await alternate(
           plan.pairs,
           () => measure(app, processes.pid),
-          () => measure({ url: floor.url }, floor.pid),
+          () => measure(floorOptions, floor.pid),
         );
         measured[index].push({ app: appRuns, floor: floorRuns });
       }
