@@ -29,6 +29,7 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { requestSteps } from './common/http/request-steps.js';
 import { servedFolder } from './common/http/served-files.js';
+import { COMPRESS_THRESHOLD } from './common/http/encoded-body.js';
 import { acceptMultipart } from './common/http/multipart.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
@@ -135,7 +136,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
       if (isLongLived(req.url)) return;
       metrics.observeRequest(req.method, routeTemplate(req), reply.raw.writableEnded ? reply.raw.statusCode : null, reply.elapsedTime / 1000);
     });
-    await app.register(fastifyCompress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
+    await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['gzip', 'deflate'] });
     bodyLimits(fastify);
     acceptMultipart(fastify);
     if (config.viteDev) {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 
 export interface TestSmtp {
   url: string;
@@ -55,4 +56,22 @@ export async function startTestSmtp(port = 0, { loseAnswers = 0 } = {}): Promise
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Checks what a server started with `loseAnswers: 1` received for `to` after one message was asked for: the message
+ * whose answer was lost, then the same message again (its Message-ID, the one the app gave it, and its text), and no
+ * third copy once answered. Answers the copy.
+ */
+export async function expectSentAgainOnce(smtp: TestSmtp, to: string, timeoutMs = 15_000): Promise<ParsedMail> {
+  const copies = () => smtp.messages.filter((mail) => JSON.stringify(mail.to).includes(to));
+  await expect.poll(() => copies().length, { timeout: timeoutMs }).toBe(2);
+  const [lost, again] = copies();
+  expect(lost.messageId).toMatch(/^<[0-9a-f-]{36}@agromaq\.test>$/);
+  expect(again.messageId).toBe(lost.messageId);
+  expect(again.text).toBe(lost.text);
+  // Answered this time: not sent a third time.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect(copies()).toHaveLength(2);
+  return again;
 }

@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 /** The compressed forms the app keeps of a body it sends many times, the better first. */
 export type BodyEncoding = 'br' | 'gzip';
 
-/** Below this size a compressed body saves less than it costs (the same threshold as the compression plugin's). */
+/** Below this size a compressed body saves less than it costs: here and for the compression plugin (app.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 
 /** Accept-Encoding is read on its first 256 characters: a browser's is under 40. */
