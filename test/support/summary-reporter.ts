@@ -1,20 +1,37 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Prints the plain closing line CI reads: `N passed, N failed` (and skipped, when any). */
+/**
+ * Prints the plain closing line CI reads: `N passed, N failed` (and skipped, when any), and above it one
+ * `FAILED: …` line per failed test with the first line of its error, which `.ci/run` repeats at the end of the whole
+ * run so that the tail of a long log still says what failed.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     let passed = 0;
     let failed = unhandledErrors.length;
     let skipped = 0;
+    const failures: string[] = unhandledErrors.map((error) => `unhandled error: ${firstLine(error)}`);
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed += 1;
+      const where = `[${module.project.name}] ${module.relativeModuleId}`;
+      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) {
+        failed += 1;
+        failures.push(`${where}: ${firstLine(module.errors()[0])}`);
+      }
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
-        else skipped += 1;
+        const result = test.result();
+        if (result.state === 'passed') passed += 1;
+        else if (result.state === 'failed') {
+          failed += 1;
+          failures.push(`${where} > ${test.fullName}: ${firstLine(result.errors?.[0])}`);
+        } else skipped += 1;
       }
     }
-    process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    const listed = failures.map((failure) => `FAILED: ${failure}\n`).join('');
+    process.stdout.write(`\n${listed}${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
+}
+
+function firstLine(error: unknown): string {
+  const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error ?? '');
+  return (message.split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 300);
 }
