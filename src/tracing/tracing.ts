@@ -2,9 +2,19 @@ import { register } from 'node:module';
 import type { TracingConfig } from '../config/app-config.js';
 import { markTracingStarted } from './trace-context.js';
 
-/** Spans per export (the SDK's default is 512) and the longest a finished span waits to be sent. */
-const EXPORT_BATCH_SPANS = 64;
-const EXPORT_DELAY_MS = 1_000;
+/**
+ * Spans per export and the longest a finished span waits to be sent: the SDK's defaults, said here because they
+ * were once 64 spans and 1 s. An export is a POST whose fixed cost (the HTTP client, the socket) runs two or three
+ * times a second at most, so it never gets hot: with 64-span batches, sending cost a list page 4 to 5 % of its
+ * throughput at one request in ten where 512-span batches cost about 1 % (bench/results/agreement.md), and a
+ * 512-span batch serialized in one go added 0.13 ms to the p95 of one request at a time (the target allows 1 ms).
+ */
+const EXPORT_BATCH_SPANS = 512;
+const EXPORT_DELAY_MS = 5_000;
+
+/** What a request's sampling decision is asked with: nothing beyond its name (samplers read these, never change them). */
+const NO_ATTRIBUTES = Object.freeze({});
+const NO_LINKS: never[] = [];
 
 /**
  * Whether this Node.js carries the active context in AsyncContextFrame (Node 24 by default, Node 22 behind a
@@ -54,6 +64,7 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     { IORedisInstrumentation },
     { configuredSampler },
     { RecordedSpan },
+    { HexIdPool },
   ] = await Promise.all([
     import('@opentelemetry/api'),
     import('@opentelemetry/context-async-hooks'),
@@ -66,15 +77,15 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
     import('@opentelemetry/instrumentation-ioredis'),
     import('./sampler.js'),
     import('./recorded-span.js'),
+    import('./id-pool.js'),
   ]);
 
   const sampler = configuredSampler(config);
-  const ids = new sdk.RandomIdGenerator();
+  const ids = new HexIdPool();
   const resource = resourceFromAttributes({ 'service.name': config.serviceName });
   const processor = new sdk.BatchSpanProcessor({
     exporter: new OTLPTraceExporter({ url: `${config.endpoint}/v1/traces` }),
-    // Small batches, often: a batch is serialized on the event loop in one go, and 512 spans (the default)
-    // held every request behind it for milliseconds, which showed in the p95 of the traced list pages.
+    // Few posts: what a post costs beyond its spans is paid cold each time (EXPORT_BATCH_SPANS).
     maxExportBatchSize: EXPORT_BATCH_SPANS,
     scheduledDelayMillis: EXPORT_DELAY_MS,
   });
@@ -94,7 +105,8 @@ export async function startTracing(config: TracingConfig): Promise<Tracing> {
   const requestScope = { name: 'agromaq-http' };
   const statementScope = { name: 'agromaq-database' };
   markTracingStarted({
-    sampled: (parent, traceId, name) => sampler.shouldSample(parent, traceId, name, api.SpanKind.SERVER, {}, []).decision !== sdk.SamplingDecision.NOT_RECORD,
+    sampled: (parent, traceId, name) =>
+      sampler.shouldSample(parent, traceId, name, api.SpanKind.SERVER, NO_ATTRIBUTES, NO_LINKS).decision !== sdk.SamplingDecision.NOT_RECORD,
     newTraceId: () => ids.generateTraceId(),
     newSpanId: () => ids.generateSpanId(),
     startSpan: (name, kind, attributes, parent, traceId, startMillis) =>

@@ -32,6 +32,6 @@ export default class SummaryReporter implements Reporter {
 }
 
 function firstLine(error: unknown): string {
-  const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error ?? '');
+  const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : typeof error === 'string' ? error : '';
   return (message.split('\n').find((line) => line.trim()) ?? '').trim().slice(0, 300);
 }
