@@ -17,6 +17,7 @@ import { JwtService } from '@nestjs/jwt';
 import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { cnpjOf } from './cnpj.js';
+import { admin, db, PRODUCTION_NODE_FLAGS, secrets, serverEnv } from './server-env.js';
 import { flameGraph, fromMoment, type CpuProfile } from './flamegraph.js';
 import { precompressFile } from '../scripts/precompress.mjs';
 import { acceptedAnswer, receivedSpans } from '../test/support/otlp.js';
@@ -64,15 +65,6 @@ const ROUND_DURATION = Number(flags['round-duration']);
 const ROUND_WARMUP = Number(flags['round-warmup']);
 const DURATION = Number(flags.duration);
 const CONNECTIONS = Number(flags.connections);
-const admin = JSON.parse(readFileSync('var/bench-admin.json', 'utf8')) as { username: string; password: string; ip: string; secret: string; database: string };
-const secrets = JSON.parse(readFileSync('var/bench-secrets.json', 'utf8')) as { JWT_SECRET: string; APP_KEY: string };
-const db = {
-  host: process.env.DB_HOST ?? '127.0.0.1',
-  port: Number(process.env.DB_PORT ?? 3306),
-  user: process.env.DB_USER ?? 'root',
-  password: process.env.DB_PASSWORD ?? '',
-  database: admin.database,
-};
 
 interface Scenario {
   name: string;
@@ -103,9 +95,6 @@ function load(options: Record<string, unknown>, duration = DURATION): Promise<Re
   return loadRun({ connections: CONNECTIONS, duration, ...options }).then((run) => ({ name: '', ...run }));
 }
 
-/** The V8 heap budget of the Docker image (ENV NODE_OPTIONS in the Dockerfile): the old generation capped at 320 MB. */
-const PRODUCTION_NODE_FLAGS = (/^ENV NODE_OPTIONS="([^"]*)"/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? '').split(/\s+/).filter(Boolean);
-
 /** A production database server holds its working set in memory: raise a default-sized buffer pool, and say so. */
 async function bufferPoolMb(): Promise<number> {
   const connection = await createConnection(db);
@@ -131,32 +120,8 @@ async function startServer(
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')));
   const server = spawn(node, [...PRODUCTION_NODE_FLAGS, ...extraFlags, ...flagsOfRun, 'dist/main.js'], {
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      // The benchmark serves on http://127.0.0.1, which production refuses unless told.
-      ALLOW_INSECURE_HTTP: 'true',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      DB_TYPE: 'mysql',
-      DB_HOST: db.host,
-      DB_PORT: String(db.port),
-      DB_USER: db.user,
-      DB_PASSWORD: db.password,
-      DB_NAME: db.database,
-      JWT_SECRET: secrets.JWT_SECRET,
-      APP_KEY: secrets.APP_KEY,
-      LOG_LEVEL: 'warn',
-      // The bench logs in once; its exports and bulk changes (sensitive actions) come long after the default
-      // 10 minutes of a 2FA confirmation.
-      STEP_UP_MINUTES: '1440',
-      SEED_DEMO: 'false',
-      TRUST_PROXY: 'loopback',
-      ...env,
-    },
+    env: serverEnv(port, env),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { server, base };
@@ -1651,7 +1616,7 @@ function withTargets(results: Record<string, any>[], users: number): Record<stri
 /** Why a group misses its target on this machine, written after measuring (see bench/README.md). */
 const WHY_MISSED: Record<string, string> = {
   tracing:
-    "Measured on both runtimes, side by side: in each of five rounds a new set of two traced and two untraced servers, started together on the same Node.js and warmed up alike, loaded at the same moment on one core, each by its own load generator, 5 s per page (the throughput), then one of each answering one request at a time in turn (the latency), the spans counted between the pages. A new set each round: a process's own speed differs from another's of the same build by up to a tenth, and with one set for a whole run two runs gave 0.99 and 0.92 on one page; with a new set each round, runs agree within 0.03 (agreement.md). Each row carries the A/A controls of the same rounds. The latency target is met on both runtimes. The throughput is not, by 6 to 10 percent on Node 24 (the Docker image's): 0.90 to 0.94 in this run, on a machine where two runs before it gave 0.88 to 0.93. Where it goes, measured on the companies page with the app changed one part at a time (agreement.md): with nothing sampled at all, a traced server already keeps only 0.96 (its rounds 0.93 to 0.97, CPU per request 1.08 ×), though the app's request hook costs 0.7 µs of an unsampled request when timed alone; sending the spans (the OTLP serialization and the POST) cost 0.04 with 64-span batches, when four servers share a core, where a post timed alone costs 0.4 ms, so the post now waits for 512 spans or 5 s, the SDK's defaults (0.92 with them, 0.93 with nothing sent at all); the spans themselves cost the rest. Each part costs several times, in the bench's four servers on one core, what it costs timed alone: code run twice a second (a post) or once in ten requests never gets hot. Cuts in place: no span or context for an unsampled request, ids cut from a pool of random hex, no statement or Redis command starting a trace of its own, the app's own records for the request and statement spans, 512-span batches, and import-in-the-middle's hook limited to ioredis. On Node 20, AsyncLocalStorage runs on async_hooks and costs every promise of a request once a context is set (the server warns at startup): 0.82 to 0.86 in this run.",
+    "Measured on both runtimes, side by side: in each of five rounds a new set of two traced and two untraced servers, started together on the same Node.js and warmed up alike, loaded at the same moment on one core, each by its own load generator, 5 s per page (the throughput), then one of each answering one request at a time in turn (the latency), the spans counted between the pages. A new set each round: a process's own speed differs from another's of the same build by up to a tenth, and with one set for a whole run two runs gave 0.99 and 0.92 on one page; with a new set each round, runs agree within 0.03 (agreement.md). Each row carries the A/A controls of the same rounds. The latency target is met on both runtimes. The throughput is not, by 6 to 10 percent on Node 24 (the Docker image's): 0.90 to 0.94 in this run, on a machine where two runs before it gave 0.88 to 0.93. Where it goes, measured on the companies page with the app changed one part at a time (agreement.md): with nothing sampled at all, a traced server already keeps only 0.96 (its rounds 0.93 to 0.97, CPU per request 1.08 ×), though the app's request hook costs 0.7 µs of an unsampled request when timed alone; sending the spans (the OTLP serialization and the POST) cost 0.04 with 64-span batches, when four servers share a core, where a post timed alone costs 0.4 ms, so the post now waits for 512 spans or 5 s, the SDK's defaults (0.92 with them, 0.93 with nothing sent at all); the spans themselves cost the rest. Each part costs several times, in the bench's four servers on one core, what it costs timed alone: code run twice a second (a post) or once in ten requests never gets hot. Counted in instructions instead (npm run bench:instructions, steady to 1 % between servers; agreement.md), tracing at one request in ten costs a list page about 2 % of its main thread's instructions: 0.3 % for every request (the sampler's decision, the hook) and 15 % for a sampled one, more than half of that the SDK's protobuf encoding of the statements' text, one character at a time; what these rows lose beyond that is time per instruction, each server's code and data evicted from the caches by the three others on its core, which a count cannot see. Cuts in place: no span or context for an unsampled request, ids cut from a pool of random hex, no statement or Redis command starting a trace of its own, the app's own records for the request and statement spans, 512-span batches, and import-in-the-middle's hook limited to ioredis. On Node 20, AsyncLocalStorage runs on async_hooks and costs every promise of a request once a context is set (the server warns at startup): 0.82 to 0.86 in this run.",
   import:
     "Measured alone (the run with the list load is the import-list row). Each row goes through the form's own validation (class-transformer and class-validator) on the app's event loop; chunk n + 1 is read and checked while chunk n is written in MariaDB on the other core (its rows fire the history, kept-count and search triggers); the chunk's companies, audit entries and failed rows are written with plain multi-row INSERTs of 100 rows (TypeORM's insert builder spent time quadratic in its parameters: about 20 ms of held event loop per 500-row chunk, a third of the import's time on the main thread in the profile, taken with BENCH_NODE_FLAGS=--cpu-prof). From 1,504 rows/s before these two changes. In full runs until 2026-11-27 it ran at 356 to 381 rows/s right after the bulk change of every company, against 1,550 to 3,500 rows/s alone: the load tool, stopping the saves measured before it, hung up on requests being answered, the server kept them counted as in flight, and the import gave way (50 ms every 20 rows) at every turn; the count now ends when the response closes.",
   'import-list':
