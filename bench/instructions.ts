@@ -97,7 +97,8 @@ async function count(variant: string, node: string, sinkUrl: string, work: strin
     },
   );
   // vgdb, which callgrind_control talks through, names its pipes after $HOST, which the server's own HOST changed.
-  const control = (...args: string[]) => execFileSync('callgrind_control', [...args, String(server.pid)], { env: { ...process.env, HOST: '127.0.0.1' } });
+  const control = (...args: string[]) =>
+    execFileSync('callgrind_control', [...args, String(server.pid)], { env: { ...process.env, HOST: '127.0.0.1' }, stdio: 'pipe' });
   try {
     for (
       let tries = 0;
