@@ -9,14 +9,13 @@
  *   npm run bench:instructions -- --path /robots.txt --variants untraced,traced-0
  *   npm run bench:instructions -- --path '/api/admin/enterprises?status=ativos&page=1' --variants untraced,traced-1 --functions
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generate } from 'otplib';
-import { admin, PRODUCTION_NODE_FLAGS, serverEnv } from './server-env.js';
+import { freePort, imageNode, logIn, PRODUCTION_NODE_FLAGS, serverEnv, untilUp } from './bench-server.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -30,7 +29,7 @@ const { values: flags } = parseArgs({
     warmup: { type: 'string', default: '8000' },
     requests: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '4' },
-    // 'image' (the Docker image's Node.js, as production runs) or 'this' (the Node.js running this script).
+    // 'image' (the Docker image's Node.js, as production runs) or 'here' (the Node.js running this script), as in `npm run bench`.
     runtime: { type: 'string', default: 'image' },
     // The functions whose instructions differ most from the first variant's (JavaScript named from V8's perf map).
     functions: { type: 'boolean', default: false },
@@ -40,6 +39,15 @@ const { values: flags } = parseArgs({
 /** V8's young and old generations are collected on helper threads: their work is counted apart from the main thread's. */
 const GC_FUNCTION =
   /Scaveng|MarkCompact|Marking|FreeList|Heap::|Sweep|Allocat|ActiveSystemPages|SizeFromMap|IteratePointers|Evacuat|RefillLab|ResetLab|LinearAllocation|OnMoveEvent|Filler|StringTableCleaner|IterateObjectCache|GlobalHandles|Worklist|Compaction/;
+
+/** A traced variant's name, with its sampling ratio (0 to 1). */
+const TRACED = /^traced-(0(?:\.\d+)?|1)$/;
+const variants = flags.variants.split(',');
+const unknown = variants.filter((variant) => variant !== 'untraced' && !TRACED.test(variant));
+if (unknown.length > 0) {
+  console.error(`A variant is untraced or traced-R, R the share sampled from 0 to 1 (traced-0.1), not: ${unknown.join(', ')}`);
+  process.exit(1);
+}
 
 interface Counted {
   variant: string;
@@ -61,9 +69,8 @@ async function dropSink(): Promise<{ url: string; close: () => void }> {
 }
 
 async function count(variant: string, node: string, sinkUrl: string, work: string): Promise<Counted> {
-  const ratio = /^traced-([\d.]+)$/.exec(variant)?.[1];
-  if (variant !== 'untraced' && ratio === undefined) throw new Error(`a variant is untraced or traced-R (R from 0 to 1), not "${variant}"`);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const ratio = TRACED.exec(variant)?.[1];
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const out = join(work, `${variant}.out`);
   const server = spawn(
@@ -100,17 +107,7 @@ async function count(variant: string, node: string, sinkUrl: string, work: strin
   const control = (...args: string[]) =>
     execFileSync('callgrind_control', [...args, String(server.pid)], { env: { ...process.env, HOST: '127.0.0.1' }, stdio: 'pipe' });
   try {
-    for (
-      let tries = 0;
-      !(await fetch(`${base}/api/health/live`).then(
-        (res) => res.ok,
-        () => false,
-      ));
-      tries++
-    ) {
-      if (server.exitCode !== null || tries > 600) throw new Error(`${variant}: the server did not start`);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    await untilUp(server, base);
     const headers: Record<string, string> = flags.path.startsWith('/api/admin') ? await logIn(base) : {};
     const agent = new Agent({ keepAlive: true, maxSockets: Number(flags.connections) });
     const one = () =>
@@ -146,20 +143,6 @@ async function count(variant: string, node: string, sinkUrl: string, work: strin
     return read(variant, work, server.pid!);
   } finally {
     server.kill('SIGKILL');
-  }
-}
-
-/** Logs the bench's admin in (its 2FA code counts once: a second login in the same 30 s waits for the next). */
-async function logIn(base: string): Promise<Record<string, string>> {
-  for (;;) {
-    const res = await fetch(`${base}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: admin.username, password: admin.password, otp: await generate({ secret: admin.secret }) }),
-    });
-    if (res.ok) return { Authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-    if (res.status !== 401) throw new Error(`login failed: ${res.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
   }
 }
 
@@ -226,17 +209,13 @@ function functionName(annotated: string, symbols: Symbol[]): string {
 
 const requests = Number(flags.requests);
 const perRequest = (n: number) => Math.round(n / requests);
-// The Docker image's Node.js, fetched once by the script the tests and the bench use.
-const node =
-  flags.runtime === 'image'
-    ? spawnSync('bash', ['scripts/image-node.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).stdout.trim()
-    : process.execPath;
+const node = flags.runtime === 'image' ? imageNode() : process.execPath;
 if (!node) throw new Error("The Docker image's Node.js could not be had (bash scripts/image-node.sh).");
 const sink = await dropSink();
 const work = mkdtempSync(join(tmpdir(), 'agromaq-instructions-'));
 const counted: Counted[] = [];
 try {
-  for (const variant of flags.variants.split(',')) {
+  for (const variant of variants) {
     counted.push(await count(variant, node, sink.url, work));
     const last = counted[counted.length - 1];
     console.error(`${variant}: ${perRequest(last.mainThread)} on the main thread, ${perRequest(last.allThreads)} in all`);

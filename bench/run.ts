@@ -8,16 +8,14 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, request as httpRequest, type ClientRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { loadRun, percentile, type LoadResult } from './load.js';
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 import { ensureBufferPool } from './buffer-pool.js';
 import { JwtService } from '@nestjs/jwt';
-import { generate } from 'otplib';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { cnpjOf } from './cnpj.js';
-import { admin, db, PRODUCTION_NODE_FLAGS, secrets, serverEnv } from './server-env.js';
+import { admin, db, freePort, imageNode, logIn, PRODUCTION_NODE_FLAGS, secrets, serverEnv, untilUp } from './bench-server.js';
 import { flameGraph, fromMoment, type CpuProfile } from './flamegraph.js';
 import { precompressFile } from '../scripts/precompress.mjs';
 import { acceptedAnswer, receivedSpans } from '../test/support/otlp.js';
@@ -81,15 +79,6 @@ interface Result extends LoadResult {
   name: string;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 /** One autocannon run on this process's event loop, with the run's connections and duration unless told. */
 function load(options: Record<string, unknown>, duration = DURATION): Promise<Result & { raw: unknown; latencies: Float64Array }> {
   return loadRun({ connections: CONNECTIONS, duration, ...options }).then((run) => ({ name: '', ...run }));
@@ -127,20 +116,6 @@ async function startServer(
   return { server, base };
 }
 
-/** Waits until a server started by startServer answers its health check. */
-async function untilUp(server: ChildProcess, base: string): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    const ok = await fetch(`${base}/api/health`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server stopped (${server.exitCode ?? server.signalCode})`);
-    // Up to 10 minutes: a new migration runs at start, and on a million rows it takes minutes.
-    if (tries > 2400) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** Stops a server started by startServer and waits for it to exit (spans still buffered are sent on the way out). */
 async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
@@ -170,21 +145,7 @@ async function main() {
   const staticFile = 'build/client/bench-baseline.html';
   try {
     await untilUp(server, base);
-    const logIn = async () =>
-      fetch(`${base}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: admin.username, password: admin.password, otp: await generate({ secret: admin.secret }) }),
-      });
-    let login = await logIn();
-    // A run right after another one may be in the same 30 s as the code that one used, which counts once.
-    if (login.status === 401 && (await login.clone().text()).includes('TOTP_ALREADY_USED')) {
-      await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
-      login = await logIn();
-    }
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
-    const auth = { Authorization: `Bearer ${token}` };
+    const auth = await logIn(base);
     const json = async (path: string) => (await fetch(`${base}${path}`, { headers: auth })).json() as Promise<{ total: number; pageSize: number }>;
 
     const companies = await json('/api/admin/enterprises?status=ativos&page=1');
@@ -1393,8 +1354,7 @@ interface Runtime {
 function runtimes(): Runtime[] {
   const here: Runtime = { node: process.execPath, version: process.version, label: `Node ${process.version.split('.')[0].slice(1)}` };
   if (flags.runtime === 'here') return [here];
-  const fetched = spawnSync('bash', ['scripts/image-node.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const node = fetched.status === 0 ? fetched.stdout.trim() : '';
+  const node = imageNode();
   if (!node) {
     console.log("The Docker image's Node.js could not be had: the tracing rows are measured on this one only.");
     return [here];
