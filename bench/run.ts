@@ -1622,7 +1622,7 @@ function roundText(row: Record<string, any>): string {
   if (row.roundPairs && row.sameProcess)
     return `, each with a new app process serving both, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each back to back`;
   if (row.roundPairs)
-    return `, each with a new app and baseline process, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each after ${row.roundWarmupSeconds} s unmeasured`;
+    return `, each with a new app and baseline process, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each ${row.roundWarmupSeconds ? `after ${row.roundWarmupSeconds} s unmeasured` : 'back to back'}`;
   return row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : '';
 }
 
