@@ -62,6 +62,19 @@ export function serverEnv(port: number, env: Record<string, string> = {}): NodeJ
   };
 }
 
+/**
+ * What turns a bench server's tracing on (serverEnv's `env`): spans sent to `endpoint`, one request in `ratio`
+ * (0 to 1) starting a sampled trace, over `protocol` (OTLP's default, protobuf, unless told).
+ */
+export function tracedEnv(endpoint: string, ratio: number | string, protocol = 'http/protobuf'): Record<string, string> {
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+    OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: String(ratio),
+  };
+}
+
 /** A port nothing listens on now, for a server to start on. */
 export const freePort = () =>
   new Promise<number>((resolve) => {

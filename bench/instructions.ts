@@ -15,7 +15,7 @@ import { Agent, createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, imageNode, logIn, PRODUCTION_NODE_FLAGS, serverEnv, untilUp } from './bench-server.js';
+import { freePort, imageNode, logIn, PRODUCTION_NODE_FLAGS, serverEnv, tracedEnv, untilUp } from './bench-server.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -89,17 +89,7 @@ async function count(variant: string, node: string, sinkUrl: string, work: strin
       'dist/main.js',
     ],
     {
-      env: serverEnv(
-        port,
-        ratio === undefined
-          ? {}
-          : {
-              OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
-              OTEL_EXPORTER_OTLP_PROTOCOL: flags.protocol,
-              OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-              OTEL_TRACES_SAMPLER_ARG: ratio,
-            },
-      ),
+      env: serverEnv(port, ratio === undefined ? {} : tracedEnv(sinkUrl, ratio, flags.protocol)),
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

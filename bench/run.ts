@@ -15,7 +15,7 @@ import { ensureBufferPool } from './buffer-pool.js';
 import { JwtService } from '@nestjs/jwt';
 import { pageWindow } from '../src/common/sql/list-query.js';
 import { cnpjOf } from './cnpj.js';
-import { admin, db, freePort, imageNode, logIn, PRODUCTION_NODE_FLAGS, secrets, serverEnv, untilUp } from './bench-server.js';
+import { admin, db, freePort, imageNode, logIn, PRODUCTION_NODE_FLAGS, secrets, serverEnv, tracedEnv, untilUp } from './bench-server.js';
 import { flameGraph, fromMoment, type CpuProfile } from './flamegraph.js';
 import { precompressFile } from '../scripts/precompress.mjs';
 import { acceptedAnswer, receivedSpans } from '../test/support/otlp.js';
@@ -1384,11 +1384,7 @@ function runtimes(): Runtime[] {
  */
 async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], runtime: Runtime): Promise<Record<string, unknown>[]> {
   const sink = await startTraceSink();
-  const tracing = {
-    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-    OTEL_TRACES_SAMPLER_ARG: String(TRACE_RATIO),
-  };
+  const tracing = tracedEnv(sink.url, TRACE_RATIO);
   type Measured = Result & { cpuUs: number };
   const measured = scenarios.map(() => ({
     traced: [] as Measured[],
