@@ -893,6 +893,9 @@ async function withCpu(options: Record<string, unknown>, pid: number, duration =
   return { ...run, cpuUs: cpuPerRequest(pid, cpuBefore, run.requests) };
 }
 
+/** One number over another (the other at least 1), to `digits` decimals: a ratio as the rows print it. */
+const ratioOf = (one: number, other: number, digits: number) => Number((one / Math.max(1, other)).toFixed(digits));
+
 /** The median of numbers. */
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -1420,7 +1423,7 @@ async function tracingCost(auth: Record<string, string>, scenarios: Scenario[], 
       requests: sum('requests'),
     };
   };
-  const ratio = (one: number, other: number) => Number((one / Math.max(1, other)).toFixed(2));
+  const ratio = (one: number, other: number) => ratioOf(one, other, 2);
   try {
     for (let round = 0; round < TRACING_ROUNDS; round++) {
       // Untraced and traced started in turn; no delay on the way out (nothing balances between them).
@@ -1584,17 +1587,9 @@ async function tracingAlone(auth: Record<string, string>, scenarios: Scenario[],
   const tracing = tracedEnv(sink.url, TRACE_RATIO);
   const database = spawnSync('pidof', ['mariadbd', 'mysqld'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
   for (const pid of [process.pid, ...database]) pin(pid, PINNING.rest);
-  const measured = scenarios.map(() => ({
-    ratios: [] as number[],
-    controls: [] as number[],
-    cpuRatios: [] as number[],
-    tracedRps: [] as number[],
-    untracedRps: [] as number[],
-    tracedCpu: [] as number[],
-    untracedCpu: [] as number[],
-  }));
+  // Each page's rounds: the three servers' requests and CPU time per request (µs), in start order.
+  const measured = scenarios.map(() => [] as { requests: number[]; cpuUs: number[] }[]);
   let tracedRequests = 0;
-  const ratio = (one: number, other: number) => Number((one / Math.max(1, other)).toFixed(3));
   try {
     for (let round = 0; round < ALONE_ROUNDS; round++) {
       const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
@@ -1607,9 +1602,9 @@ async function tracingAlone(auth: Record<string, string>, scenarios: Scenario[],
           const on = (base: string) => ({ url: `${base}${scenario.path}`, headers: auth });
           // Each alone on the page first: twice on the first page, whose code a new server runs cold.
           for (let pass = 0; pass < (index === 0 ? 2 : 1); pass++)
-            for (const { server, base } of servers) {
+            for (const { base, traced } of servers) {
               const warmup = await load(on(base), ROW_WARMUP);
-              if (server.pid === servers[1].server.pid) tracedRequests += warmup.requests;
+              if (traced) tracedRequests += warmup.requests;
             }
           await untilQuiet(`${scenario.name}, alone, round ${round + 1}`);
           const requests = [0, 0, 0];
@@ -1624,51 +1619,50 @@ async function tracingAlone(auth: Record<string, string>, scenarios: Scenario[],
             }
           }
           tracedRequests += requests[1];
-          const perRequest = cpuUs.map((total, each) => total / Math.max(1, requests[each]));
-          const into = measured[index];
-          into.ratios.push(ratio(requests[1], (requests[0] + requests[2]) / 2));
-          into.controls.push(ratio(requests[2], requests[0]));
-          into.cpuRatios.push(ratio(perRequest[1], (perRequest[0] + perRequest[2]) / 2));
-          into.tracedRps.push(requests[1] / (ALONE_SLICES * ALONE_SECONDS));
-          into.untracedRps.push((requests[0] + requests[2]) / 2 / (ALONE_SLICES * ALONE_SECONDS));
-          into.tracedCpu.push(perRequest[1]);
-          into.untracedCpu.push((perRequest[0] + perRequest[2]) / 2);
+          measured[index].push({ requests, cpuUs: cpuUs.map((total, each) => total / Math.max(1, requests[each])) });
         }
       } finally {
-        // Stopped, a traced server sends the spans still in its batch: every round's spans are in the counts below.
+        // Stopped, a traced server has sent the spans still in its batch (it waits for the answer before it exits).
         await Promise.all(servers.map(({ server }) => stopServer(server)));
       }
+      const last = (page: (typeof measured)[number]) => page[page.length - 1].requests;
       console.log(
-        `tracing alone, round ${round + 1} of ${ALONE_ROUNDS}: ${measured.map((page) => `${page.ratios.at(-1)} (A/A ${page.controls.at(-1)})`).join(', ')}`,
+        `tracing alone, round ${round + 1} of ${ALONE_ROUNDS}: ${measured.map((page) => `${ratioOf(last(page)[1], (last(page)[0] + last(page)[2]) / 2, 3)} (A/A ${ratioOf(last(page)[2], last(page)[0], 3)})`).join(', ')}`,
       );
     }
   } finally {
     for (const pid of [process.pid, ...database]) pin(pid, PINNING.all);
-    await new Promise((resolve) => setTimeout(resolve, 500));
     await sink.close();
   }
   const { spans, traces } = sink.counts();
+  const seconds = ALONE_SLICES * ALONE_SECONDS;
   return scenarios.map((scenario, index) => {
-    const page = measured[index];
+    const rounds = measured[index];
+    // The untraced side of a round: the mean of its two servers.
+    const untraced = (values: number[]) => (values[0] + values[2]) / 2;
+    const ratios = rounds.map(({ requests }) => ratioOf(requests[1], untraced(requests), 3));
+    const controls = rounds.map(({ requests }) => ratioOf(requests[2], requests[0], 3));
+    const cpuRatios = rounds.map(({ cpuUs }) => ratioOf(cpuUs[1], untraced(cpuUs), 3));
     const row = {
       group: 'tracing-alone',
       name: `${scenario.name}, traced (${Math.round(TRACE_RATIO * 100)} % sampled), ${runtime.label}, one server at a time on its own core`,
       node: runtime.version,
-      rps: Math.round(medianOf(page.tracedRps)),
-      untracedRps: Math.round(medianOf(page.untracedRps)),
-      ratio: medianOf(page.ratios),
-      interval: medianInterval(page.ratios),
-      rounds: page.ratios,
-      controlRatio: medianOf(page.controls),
-      controlInterval: medianInterval(page.controls),
-      controlRounds: page.controls,
-      cpuPerRequestUs: Math.round(medianOf(page.tracedCpu)),
-      untracedCpuPerRequestUs: Math.round(medianOf(page.untracedCpu)),
-      cpuRatio: medianOf(page.cpuRatios),
-      cpuInterval: medianInterval(page.cpuRatios),
+      rps: Math.round(medianOf(rounds.map(({ requests }) => requests[1] / seconds))),
+      untracedRps: Math.round(medianOf(rounds.map(({ requests }) => untraced(requests) / seconds))),
+      ratio: medianOf(ratios),
+      interval: medianInterval(ratios),
+      rounds: ratios,
+      controlRatio: medianOf(controls),
+      controlInterval: medianInterval(controls),
+      controlRounds: controls,
+      cpuPerRequestUs: Math.round(medianOf(rounds.map(({ cpuUs }) => cpuUs[1]))),
+      untracedCpuPerRequestUs: Math.round(medianOf(rounds.map(({ cpuUs }) => untraced(cpuUs)))),
+      cpuRatio: medianOf(cpuRatios),
+      cpuInterval: medianInterval(cpuRatios),
       slices: ALONE_SLICES,
       sliceSeconds: ALONE_SECONDS,
       // Over every page of every round: the exporter's batches do not follow the pages.
+      pages: scenarios.length,
       spans,
       traces,
       tracedRequests,
@@ -1761,6 +1755,12 @@ const controlText = (row: Record<string, unknown>) =>
       ? ` A/A control, a second untraced server measured against the untraced one in the same way: ${row.controlRatio} × (rounds ${(row.controlRounds as number[]).join(', ')}), CPU per request ${row.controlCpuRatio} ×;`
       : ` A/A controls in the same rounds: the second untraced server ÷ the first ${row.controlRatio} × (rounds ${(row.controlRounds as number[]).join(', ')}; CPU per request ${row.controlCpuRatio} ×), the second traced ÷ the first ${row.tracedControlRatio} × (rounds ${(row.tracedControlRounds as number[]).join(', ')});`;
 
+/** A tracing row alone on a core (tracingAlone): its median, interval, rounds, A/A control, CPU and spans. */
+function aloneText(row: Record<string, any>): string {
+  const interval = (values: number[]) => values.join(' to ');
+  return `${row.ratio} × untraced req/s (median of ${row.rounds.length} rounds of three new servers, 95 % interval ${interval(row.interval)}; each server loaded alone ${row.slices} × ${row.sliceSeconds} s a page and round, untraced ${row.untracedRps} req/s; rounds ${row.rounds.join(', ')}; A/A control, the second untraced server ÷ the first: ${row.controlRatio} × (interval ${interval(row.controlInterval)}; rounds ${row.controlRounds.join(', ')}); server CPU per request ${row.cpuPerRequestUs} µs against ${row.untracedCpuPerRequestUs} µs untraced, ${row.cpuRatio} × (interval ${interval(row.cpuInterval)}); ${row.spans} spans received over the ${row.pages ?? 4} pages, ${row.traces} of ${row.tracedRequests} requests sampled)`;
+}
+
 /** A tracing row's latency rounds (one request at a time): each side's p95 (medians). Older rows had none. */
 const singleText = (row: Record<string, unknown>) =>
   row.singleRps === undefined ? '' : ` one request at a time (${row.singleP95} ms against ${row.untracedSingleP95} ms untraced)`;
@@ -1805,7 +1805,7 @@ function markdown(report: {
     row.group === 'tracing'
       ? `| ${row.name} | ${row.rps} | ${row.p50} | ${row.p95} | ${row.p99} | ${row.errors}/${row.non2xx} | ${row.ratio} × untraced req/s, p95 ${Number(row.p95Delta) >= 0 ? '+' : ''}${row.p95Delta} ms${singleText(row)} (medians of the rounds: req/s ratios ${(row.rounds as number[] | undefined)?.join(', ') ?? ''}, p95 deltas ${(row.p95Deltas as number[] | undefined)?.join(', ') ?? ''}${row.saturatedP95Deltas ? `, at full load ${(row.saturatedP95Deltas as number[]).join(', ')}` : ''}; server CPU per request ${row.cpuPerRequestUs ?? '?'} µs against ${row.untracedCpuPerRequestUs ?? '?'} µs untraced (medians), ${row.cpuRatio ?? '?'} × (median of the rounds' ratios); ${row.sideBySide ? `four servers side by side on ${row.sideBySide === 'any core' ? 'cores the scheduler chose (no taskset here)' : 'one core'}, each ` : ''}untraced ${row.untracedRps} req/s, p95 ${row.untracedP95} ms;${controlText(row)} ${row.spans} spans received, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
       : row.group === 'tracing-alone'
-        ? `| ${row.name} | ${row.rps} | | | | 0/0 | ${row.ratio} × untraced req/s (median of ${(row.rounds as number[]).length} rounds of three new servers, 95 % interval ${(row.interval as number[]).join(' to ')}; each server loaded alone ${row.slices} × ${row.sliceSeconds} s a page and round, untraced ${row.untracedRps} req/s; rounds ${(row.rounds as number[]).join(', ')}; A/A control, the second untraced server ÷ the first: ${row.controlRatio} × (interval ${(row.controlInterval as number[]).join(' to ')}; rounds ${(row.controlRounds as number[]).join(', ')}); server CPU per request ${row.cpuPerRequestUs} µs against ${row.untracedCpuPerRequestUs} µs untraced, ${row.cpuRatio} × (interval ${(row.cpuInterval as number[]).join(' to ')}); ${row.spans} spans received over the four pages, ${row.traces} of ${row.tracedRequests} requests sampled) | ${row.target} | ${verdict(row)} |`
+        ? `| ${row.name} | ${row.rps} | | | | 0/0 | ${aloneText(row)} | ${row.target} | ${verdict(row)} |`
         : row.group === 'export'
           ? `| ${row.name} | ${row.rowsPerSecond} rows/s | | | | ${row.status === 200 ? 0 : 1}/${row.status === 200 ? 0 : 1} | ${row.rows ?? 'all'} rows, ${row.megabytes} MB in ${row.seconds} s, peak RSS ${row.peakRssMb} MB | ${row.target} | ${verdict(row)} |`
           : row.group === 'import-preview'
