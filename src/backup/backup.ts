@@ -10,6 +10,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-s
 import { createConnection } from 'mysql2/promise';
 import tar from 'tar-stream';
 import { s3Client } from '../common/s3-client.js';
+import { pipeToFile } from '../common/write-file-stream.js';
 import type { AppConfig, DatabaseConfig } from '../config/app-config.js';
 
 /** What an archive holds, written as its first entry; `restore` reads it before it changes anything. */
@@ -66,7 +67,7 @@ export async function createBackup(config: AppConfig, outDir: string): Promise<{
       uploads: { files: uploads.length, bytes: uploads.reduce((total, upload) => total + upload.size, 0) },
     };
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip(), createWriteStream(`${file}.part`));
+    const written = pipeToFile(`${file}.part`, pack, { through: createGzip() });
     await addEntry(pack, MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
     await addEntry(pack, config.db.type === 'mysql' ? MYSQL_DUMP : SQLITE_FILE, createReadStream(staged), (await stat(staged)).size);
     for (const upload of uploads) await addEntry(pack, `${UPLOADS}${upload.path}`, await upload.open(), upload.size);
@@ -316,7 +317,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** Written beside the target under another name, then renamed: the file is whole or absent. */
 async function writeFileFrom(target: string, content: Readable): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
-  await pipeline(content, createWriteStream(`${target}.part`));
+  await pipeToFile(`${target}.part`, content);
   await rename(`${target}.part`, target);
 }
 

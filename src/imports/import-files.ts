@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { s3Client } from '../common/s3-client.js';
+import { pipeToFile } from '../common/write-file-stream.js';
 import type { S3Config } from '../config/app-config.js';
 import { fileRanges, type RangeSource } from './xlsx-in-order.js';
 
@@ -61,7 +61,7 @@ export abstract class ImportFiles {
     let size = 0;
     source.on('data', (chunk: Buffer) => (size += chunk.length));
     try {
-      await pipeline(source, createWriteStream(path, { flags: 'wx' }));
+      await pipeToFile(path, source, { flags: 'wx' });
     } catch (error) {
       await this.discard({ path, size });
       throw error;
