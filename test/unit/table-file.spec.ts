@@ -117,7 +117,7 @@ describe('XLSX with typed cells (written by exceljs, read back as Excel would)',
     const row = { nome: dirty, total: 1, cadastro: new Date(), alterado: new Date() };
     const csv = (await bytes(csvFile(columns, batches([row])))).toString('utf8').slice(1).split('\r\n')[1].split(';')[0];
     const sheet = await firstSheet(await bytes(xlsxFile('Teste', columns, batches([row]))));
-    const xlsx = String(sheet.getRow(2).getCell(1).value);
+    const xlsx = sheet.getRow(2).getCell(1).value as string;
     expect(csv).toBe('Agro Norte atnev LTDA fim');
     expect(xlsx).toBe(csv);
   });

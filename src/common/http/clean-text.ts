@@ -37,8 +37,8 @@ export function textProblem(value: string, multiLine: boolean): string | null {
 }
 
 /** What no export carries: control characters (tab and line breaks aside), direction overrides, non-characters, lone surrogates. */
-// eslint-disable-next-line no-control-regex
 const NOT_EXPORTED =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text as both exports (CSV and XLSX) write it, the same in each: what a row stored before the rule may hold, dropped. */
