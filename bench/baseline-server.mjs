@@ -1,9 +1,13 @@
 // Baseline (a) of the benchmark: the same SQL the app's list scenarios run, through a bare mysql2 pool behind
 // a minimal node:http handler, in a process of its own like the app (not beside the load generator, whose event
 // loop it would share). It is the floor the framework adds to. Plain JavaScript, started by bench/run.ts with
-// BASELINE_CONFIG (the database and each scenario's queries, JSON) and PORT.
+// BASELINE_CONFIG (the database and each scenario's queries, JSON) and PORT. It runs with the app's V8 flags, so
+// that the two differ in their code only.
 import { createServer } from 'node:http';
 import { createPool } from 'mysql2/promise';
+import { applyV8Flags } from '../dist/common/runtime-flags.js';
+
+applyV8Flags();
 
 const { database, queries } = JSON.parse(process.env.BASELINE_CONFIG ?? '{}');
 const pool = createPool({ ...database, connectionLimit: 10, timezone: 'Z', charset: 'utf8mb4_unicode_ci' });

@@ -10,6 +10,10 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { createLogger, PinoNestLogger } from '../dist/common/logging/logger.js';
 import { requestId, requestLogging } from '../dist/common/logging/request-logging.js';
 import { requestSteps } from '../dist/common/http/request-steps.js';
+import { applyV8Flags } from '../dist/common/runtime-flags.js';
+
+// The app's V8 flags, so that the two differ in their code only.
+applyV8Flags();
 
 const robotsText = process.env.BASELINE_ROBOTS ?? 'User-agent: *\nAllow: /\n';
 

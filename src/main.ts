@@ -1,9 +1,12 @@
+import { applyV8Flags } from './common/runtime-flags.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 
 /**
- * The server's entry: reads the configuration, starts OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set —
- * before the app's modules are loaded, so the instrumented packages are seen as they load — then the server.
+ * The server's entry: sets its V8 flags (common/runtime-flags.ts), reads the configuration, starts OpenTelemetry
+ * when OTEL_EXPORTER_OTLP_ENDPOINT is set — before the app's modules are loaded, so the instrumented packages are
+ * seen as they load — then the server.
  */
+applyV8Flags();
 let config: AppConfig;
 try {
   config = loadConfig();

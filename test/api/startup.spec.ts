@@ -1,22 +1,36 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/app.js';
 
 /** Runs the built server with the given environment until it exits, as an operator would start it. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runServer(
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+  whileUp?: (base: string) => Promise<void>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/main.js'], {
+    const child = spawn(process.execPath, [...nodeFlags, 'dist/main.js'], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
+    let used = false;
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      // Once it says where it runs, `whileUp` uses it, then it is stopped.
+      const base = whileUp && !used ? /is running at (http:\/\/\S+)/.exec(stdout)?.[1] : undefined;
+      if (base) {
+        used = true;
+        void whileUp!(base).finally(() => child.kill('SIGTERM'));
+      }
+    });
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -64,4 +78,34 @@ describe('start-up failures: one clear line and exit 1', () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe('Cannot reach MySQL at 127.0.0.1:1/agromaq: connection refused (is the server running?)');
   });
+});
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('V8 settings', () => {
+  // V8 tenures a place in the code whose objects survived a collection, and its later objects go to the old
+  // generation, which only a full collection frees; startup (caches, reference data) tenured the places that
+  // build every request's rows (src/common/runtime-flags.ts). With the setting off, V8 makes no such decision.
+  it('runs with allocation-site pretenuring off, however it is started: V8 tenures nothing through startup and requests', async () => {
+    const burst = "const make = (i) => ({ i, s: 'a' + i }); const kept = []; for (let i = 0; i < 1e6; i++) kept.push(make(i));";
+    // The trace this Node.js prints of those decisions, where the setting is on: it is there to be seen.
+    expect(execFileSync(process.execPath, ['--trace-pretenuring-statistics', '-e', burst], { encoding: 'utf8' })).toMatch(/pretenuring: .*=> tenure/);
+
+    const port = await freePort();
+    const result = await runServer({ ...sqlite(), LOG_LEVEL: 'warn', PORT: String(port) }, ['--trace-pretenuring-statistics'], async (base) => {
+      for (let request = 0; request < 200; request++) {
+        for (const path of ['/', '/api/health', '/robots.txt']) expect((await fetch(`${base}${path}`)).status).toBe(200);
+      }
+    });
+    expect(result.stdout).toContain('is running at');
+    expect(result.stdout).not.toMatch(/pretenuring:/);
+  }, 90_000);
 });
