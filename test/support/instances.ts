@@ -24,11 +24,17 @@ function collectLines(stream: NodeJS.ReadableStream, lines: string[]): void {
   });
 }
 
-/** `logLines` receives the log (stdout), `errorLines` what the process writes to stderr (its startup warnings). */
-export async function spawnInstance(env: Record<string, string>, options: { logLines?: string[]; errorLines?: string[] } = {}): Promise<SpawnedInstance> {
+/**
+ * `logLines` receives the log (stdout), `errorLines` what the process writes to stderr (its startup warnings);
+ * `nodeFlags` are given to `node` before the script.
+ */
+export async function spawnInstance(
+  env: Record<string, string>,
+  options: { logLines?: string[]; errorLines?: string[]; nodeFlags?: string[] } = {},
+): Promise<SpawnedInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'agromaq-instance-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), 'dist/main.js'], {
     env: {
       ...process.env,
       ...env,
