@@ -11,8 +11,8 @@ import { setFlagsFromString } from 'node:v8';
  * data at startup also build every request's rows (the driver's row parser, the views): once they were tenured, a
  * list page's rows, about 12 KB a request, went to the old generation, and under load the server ran two full
  * collections a second, with their marking on the other core. Without it, those rows die young, as they are: no
- * full collection under load, 16 % fewer instructions a request on a list page, and 30 to 50 % more requests a
- * second on the list pages on two cores (docs/operations.md, "The Docker image").
+ * full collection under load, 16 % fewer instructions a request on a list page, and 30 to 45 % more requests a
+ * second on the list pages on two cores, one run each (docs/operations.md, "The Docker image").
  */
 export const V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
 

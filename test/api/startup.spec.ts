@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -79,7 +79,8 @@ describe('V8 settings', () => {
 
     // On the suite's database: a database of its own on MariaDB (the image's Node.js has no SQLite addon).
     const mysql = process.env.DB_TYPE === 'mysql' ? sharedDeployment('v8').env : null;
-    const database = mysql ?? { DB_PATH: join(mkdtempSync(join(tmpdir(), 'agromaq-v8-')), 'db.sqlite') };
+    const folder = mysql ? null : mkdtempSync(join(tmpdir(), 'agromaq-v8-'));
+    const database = mysql ?? { DB_PATH: join(folder!, 'db.sqlite') };
     const lines: string[] = [];
     const instance = await spawnInstance({ ...database, LOG_LEVEL: 'warn' }, { logLines: lines, nodeFlags: ['--trace-pretenuring-statistics'] });
     try {
@@ -93,6 +94,7 @@ describe('V8 settings', () => {
         await server.query(`DROP DATABASE IF EXISTS \`${mysql.DB_NAME}\``);
         await server.end();
       }
+      if (folder) rmSync(folder, { recursive: true, force: true });
     }
     expect(lines.filter((line) => line.includes('pretenuring:'))).toEqual([]);
   }, 120_000);
