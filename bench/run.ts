@@ -37,6 +37,9 @@ const { values: flags } = parseArgs({
     'round-duration': { type: 'string', default: '2' },
     // Unmeasured load on the same server right before each measured run, in seconds.
     'round-warmup': { type: 'string', default: '1' },
+    // The rows with a baseline with every server (the app's, its baselines') pinned to a core of its own, this
+    // process's load and MariaDB to the others, as tracingAlone runs its servers (bench/README.md).
+    pin: { type: 'boolean', default: false },
     // The sampling of the tracing rows (their target is set at 0.1; another ratio tells what sampled requests cost).
     'trace-ratio': { type: 'string', default: '0.1' },
     // The rounds of the tracing rows measured with one server at a time on its own core (tracingAlone), each with
@@ -261,6 +264,7 @@ async function main() {
           return {
             base: appBase,
             pid: app.pid!,
+            pids: [app.pid!, plain.pid, nest.process.pid!],
             floor: (scenario) =>
               scenario.group === 'page'
                 ? { url: `${appBase}/build/bench-baseline.html`, pid: app.pid!, headers: BROWSER_ENCODINGS }
@@ -320,6 +324,7 @@ async function main() {
           sameProcess: measured.sameProcess,
           roundSeconds: measured.roundSeconds,
           roundWarmupSeconds: measured.roundWarmupSeconds,
+          pinned: measured.pinned,
           cpu: measured.cpu,
         };
       } else {
@@ -959,6 +964,11 @@ const PINNING = (() => {
   return { servers: String(cores - 1), rest: cores === 2 ? '0' : `0-${cores - 2}`, all: `0-${cores - 1}` };
 })();
 
+/** The database server's processes on this machine (MariaDB's or MySQL's), to pin them with the load. */
+function databasePids(): number[] {
+  return spawnSync('pidof', ['mariadbd', 'mysqld'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
+}
+
 /** Sets the cores a process and every thread it has may run on (`taskset -a -p`); the threads it starts later inherit them. */
 function pin(pid: number, cores: string): void {
   spawnSync('taskset', ['-a', '-pc', cores, String(pid)], { stdio: 'ignore' });
@@ -1008,6 +1018,8 @@ interface SteadyProcesses {
   pid: number;
   /** A scenario's floor in this round: its URL, the process that serves it, and the headers it is asked with. */
   floor(scenario: Scenario): { url: string; pid: number; headers?: Record<string, string> };
+  /** Every process serving the round (the app's and the baselines'), pinned to the servers' core with `--pin`. */
+  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -1069,34 +1081,42 @@ function roundPlan(sameProcess: boolean): RoundPlan {
 async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>, start: () => Promise<SteadyProcesses>) {
   const measured = scenarios.map(() => [] as { app: (Result & { cpuUs: number })[]; floor: (Result & { cpuUs: number })[] }[]);
   const plans: RoundPlan[] = [];
-  // A run with no such row (--only) starts no process for them.
-  for (let round = 0; round < (scenarios.length > 0 ? ROUNDS : 0); round++) {
-    const processes = await start();
-    try {
-      for (const [index, scenario] of scenarios.entries()) {
-        const app = appOptions(scenario, processes.base, auth);
-        const floor = processes.floor(scenario);
-        const plan = roundPlan(floor.pid === processes.pid);
-        plans[index] = plan;
-        await untilQuiet(`${scenario.name}, round ${round + 1}`);
-        // A process new to a route runs it cold: both are warmed up on it first.
-        await load(app, plan.rowWarmup);
-        const floorOptions = { url: floor.url, headers: floor.headers ?? {} };
-        await load(floorOptions, plan.rowWarmup);
-        const measure = async (options: Record<string, unknown>, pid: number) => {
-          if (plan.warmup > 0) await load(options, plan.warmup);
-          return withCpu(options, pid, ROUND_DURATION);
-        };
-        const [appRuns, floorRuns] = await alternate(
-          plan.pairs,
-          () => measure(app, processes.pid),
-          () => measure(floorOptions, floor.pid),
-        );
-        measured[index].push({ app: appRuns, floor: floorRuns });
+  const pinned = flags.pin && PINNING && scenarios.length > 0 ? PINNING : null;
+  const database = pinned ? databasePids() : [];
+  if (pinned) for (const pid of [process.pid, ...database]) pin(pid, pinned.rest);
+  try {
+    // A run with no such row (--only) starts no process for them.
+    for (let round = 0; round < (scenarios.length > 0 ? ROUNDS : 0); round++) {
+      const processes = await start();
+      if (pinned) for (const pid of processes.pids) pin(pid, pinned.servers);
+      try {
+        for (const [index, scenario] of scenarios.entries()) {
+          const app = appOptions(scenario, processes.base, auth);
+          const floor = processes.floor(scenario);
+          const plan = roundPlan(floor.pid === processes.pid);
+          plans[index] = plan;
+          await untilQuiet(`${scenario.name}, round ${round + 1}`);
+          // A process new to a route runs it cold: both are warmed up on it first.
+          await load(app, plan.rowWarmup);
+          const floorOptions = { url: floor.url, headers: floor.headers ?? {} };
+          await load(floorOptions, plan.rowWarmup);
+          const measure = async (options: Record<string, unknown>, pid: number) => {
+            if (plan.warmup > 0) await load(options, plan.warmup);
+            return withCpu(options, pid, ROUND_DURATION);
+          };
+          const [appRuns, floorRuns] = await alternate(
+            plan.pairs,
+            () => measure(app, processes.pid),
+            () => measure(floorOptions, floor.pid),
+          );
+          measured[index].push({ app: appRuns, floor: floorRuns });
+        }
+      } finally {
+        await processes.stop();
       }
-    } finally {
-      await processes.stop();
     }
+  } finally {
+    if (pinned) for (const pid of [process.pid, ...database]) pin(pid, pinned.all);
   }
   const fixed = (value: number) => Number(value.toFixed(2));
   const sum = (runs: Result[], field: 'requests' | 'errors' | 'non2xx') => runs.reduce((total, run) => total + run[field], 0);
@@ -1140,6 +1160,7 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
           roundSeconds: ROUND_DURATION,
           roundWarmupSeconds: plan.warmup,
           sameProcess: plan.sameProcess,
+          pinned: pinned !== null,
           cpu: {
             appUs: Math.round(medianOf(rounds.map((each) => each.appCpu))),
             baselineUs: Math.round(medianOf(rounds.map((each) => each.floorCpu))),
@@ -1585,7 +1606,7 @@ async function tracingAlone(auth: Record<string, string>, scenarios: Scenario[],
   }
   const sink = await startTraceSink();
   const tracing = tracedEnv(sink.url, TRACE_RATIO);
-  const database = spawnSync('pidof', ['mariadbd', 'mysqld'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
+  const database = databasePids();
   for (const pid of [process.pid, ...database]) pin(pid, PINNING.rest);
   // Each page's rounds: the three servers' requests and CPU time per request (µs), in start order.
   const measured = scenarios.map(() => [] as { requests: number[]; cpuUs: number[] }[]);
@@ -1771,10 +1792,11 @@ const cpuText = (cpu: SteadyCpu | undefined) =>
 /** The bulk row's runs in words: with history and without, in the order they ran (older results: one without). */
 /** How a steady row's rounds were run. */
 function roundText(row: Record<string, any>): string {
+  const core = row.pinned ? ' (the servers on a core of their own, the load and MariaDB on the other)' : '';
   if (row.roundPairs && row.sameProcess)
-    return `, each with a new app process serving both, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each back to back`;
+    return `, each with a new app process serving both${core}, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each back to back`;
   if (row.roundPairs)
-    return `, each with a new app and baseline process, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each ${row.roundWarmupSeconds ? `after ${row.roundWarmupSeconds} s unmeasured` : 'back to back'}`;
+    return `, each with a new app and baseline process${core}, of ${row.roundPairs} runs of each in turn, ${row.roundSeconds} s each ${row.roundWarmupSeconds ? `after ${row.roundWarmupSeconds} s unmeasured` : 'back to back'}`;
   return row.roundSeconds ? ` of ${row.roundSeconds} s, each after ${row.roundWarmupSeconds} s unmeasured` : '';
 }
 
