@@ -18,8 +18,13 @@ const PAGES = [
 
 const app = useBrowserApp({ GTM_ID });
 
-async function open(width = 1440, consent: 'true' | 'false' | null = 'false', javaScriptEnabled = true): Promise<Page> {
-  const context = await app.browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', javaScriptEnabled });
+async function open(
+  width = 1440,
+  consent: 'true' | 'false' | null = 'false',
+  javaScriptEnabled = true,
+  serviceWorkers: 'allow' | 'block' = 'allow',
+): Promise<Page> {
+  const context = await app.browser.newContext({ viewport: { width, height: 900 }, locale: 'pt-BR', javaScriptEnabled, serviceWorkers });
   // Outside the test machine nothing answers; keep third-party requests from waiting on the network.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
   if (consent) await context.addCookies([{ name: 'cookie_consent', value: consent, url: app.baseUrl }]);
@@ -27,17 +32,20 @@ async function open(width = 1440, consent: 'true' | 'false' | null = 'false', ja
 }
 
 /**
- * Holds back every script but the public entry until the returned function is called: the server's page arrives
- * whole and is drawn, but is not alive yet, as on a weak connection.
+ * A first visit whose scripts are held back, all but the public entry, until the returned function is called: the
+ * server's page arrives whole and is drawn, but is not alive yet, as on a weak connection. The site's service worker
+ * is kept out: it registers at the page's load and, once it has taken the page, fetches the page's code itself, where
+ * the page's routes do not see it, and the code would arrive unheld.
  */
-async function holdPageCode(page: Page): Promise<() => void> {
+async function openHeld(width: number): Promise<{ page: Page; release: () => void }> {
+  const page = await open(width, 'false', true, 'block');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/build/assets/*.js', async (route) => {
     if (!/\/assets\/public-[\w-]+\.js$/.test(route.request().url())) await held;
     await route.continue();
   });
-  return release;
+  return { page, release };
 }
 
 describe.skipIf(!browserAvailable)('public site in Chromium', () => {
@@ -259,8 +267,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
   });
 
   it('keeps what is typed and tapped before the page comes to life, and acts on it once it has', async () => {
-    const page = await open(390);
-    const release = await holdPageCode(page);
+    const { page, release } = await openHeld(390);
     await page.goto(`${app.baseUrl}/contato`);
     await page.getByLabel('Nome').fill('Lúcia Helena Prado');
     await page.getByLabel('E-mail').fill('lucia@sitiosaojose.com.br');
@@ -281,8 +288,7 @@ describe.skipIf(!browserAvailable)('public site in Chromium', () => {
   });
 
   it('ticks a box at once before the page comes to life, and the page knows it once it has', async () => {
-    const page = await open(390);
-    const release = await holdPageCode(page);
+    const { page, release } = await openHeld(390);
     await page.goto(`${app.baseUrl}/excluir-conta`);
     await page.getByLabel('E-mail da conta').fill('quem.pediu@example.com');
     // The browser ticks it as it is tapped (check() fails when a click does not change the box).
