@@ -969,6 +969,21 @@ function databasePids(): number[] {
   return spawnSync('pidof', ['mariadbd', 'mysqld'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
 }
 
+/**
+ * Runs `measure` with this process (the load) and the database server on the load's cores, leaving the servers'
+ * core to the servers `measure` pins there, and gives every core back after. With no cores (null), only runs it.
+ */
+async function onLoadCores<T>(cores: typeof PINNING, measure: () => Promise<T>): Promise<T> {
+  if (!cores) return measure();
+  const pids = [process.pid, ...databasePids()];
+  for (const pid of pids) pin(pid, cores.rest);
+  try {
+    return await measure();
+  } finally {
+    for (const pid of pids) pin(pid, cores.all);
+  }
+}
+
 /** Sets the cores a process and every thread it has may run on (`taskset -a -p`); the threads it starts later inherit them. */
 function pin(pid: number, cores: string): void {
   spawnSync('taskset', ['-a', '-pc', cores, String(pid)], { stdio: 'ignore' });
@@ -1082,9 +1097,7 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
   const measured = scenarios.map(() => [] as { app: (Result & { cpuUs: number })[]; floor: (Result & { cpuUs: number })[] }[]);
   const plans: RoundPlan[] = [];
   const pinned = flags.pin && PINNING && scenarios.length > 0 ? PINNING : null;
-  const database = pinned ? databasePids() : [];
-  if (pinned) for (const pid of [process.pid, ...database]) pin(pid, pinned.rest);
-  try {
+  await onLoadCores(pinned, async () => {
     // A run with no such row (--only) starts no process for them.
     for (let round = 0; round < (scenarios.length > 0 ? ROUNDS : 0); round++) {
       const processes = await start();
@@ -1115,9 +1128,7 @@ async function steadyRatios(scenarios: Scenario[], auth: Record<string, string>,
         await processes.stop();
       }
     }
-  } finally {
-    if (pinned) for (const pid of [process.pid, ...database]) pin(pid, pinned.all);
-  }
+  });
   const fixed = (value: number) => Number(value.toFixed(2));
   const sum = (runs: Result[], field: 'requests' | 'errors' | 'non2xx') => runs.reduce((total, run) => total + run[field], 0);
   // CPU time per request over a round's runs of one side (each run's weighted by its requests).
@@ -1606,53 +1617,52 @@ async function tracingAlone(auth: Record<string, string>, scenarios: Scenario[],
   }
   const sink = await startTraceSink();
   const tracing = tracedEnv(sink.url, TRACE_RATIO);
-  const database = databasePids();
-  for (const pid of [process.pid, ...database]) pin(pid, PINNING.rest);
   // Each page's rounds: the three servers' requests and CPU time per request (µs), in start order.
   const measured = scenarios.map(() => [] as { requests: number[]; cpuUs: number[] }[]);
   let tracedRequests = 0;
   try {
-    for (let round = 0; round < ALONE_ROUNDS; round++) {
-      const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
-      try {
-        for (const traced of [false, true, false])
-          servers.push({ ...(await startServer({ SHUTDOWN_DELAY_MS: '0', ...(traced ? tracing : {}) }, runtime.node)), traced });
-        for (const { server, base } of servers) await untilUp(server, base);
-        for (const { server } of servers) pin(server.pid!, PINNING.servers);
-        for (const [index, scenario] of scenarios.entries()) {
-          const on = (base: string) => ({ url: `${base}${scenario.path}`, headers: auth });
-          // Each alone on the page first: twice on the first page, whose code a new server runs cold.
-          for (let pass = 0; pass < (index === 0 ? 2 : 1); pass++)
-            for (const { base, traced } of servers) {
-              const warmup = await load(on(base), ROW_WARMUP);
-              if (traced) tracedRequests += warmup.requests;
+    await onLoadCores(PINNING, async () => {
+      for (let round = 0; round < ALONE_ROUNDS; round++) {
+        const servers: { server: ChildProcess; base: string; traced: boolean }[] = [];
+        try {
+          for (const traced of [false, true, false])
+            servers.push({ ...(await startServer({ SHUTDOWN_DELAY_MS: '0', ...(traced ? tracing : {}) }, runtime.node)), traced });
+          for (const { server, base } of servers) await untilUp(server, base);
+          for (const { server } of servers) pin(server.pid!, PINNING.servers);
+          for (const [index, scenario] of scenarios.entries()) {
+            const on = (base: string) => ({ url: `${base}${scenario.path}`, headers: auth });
+            // Each alone on the page first: twice on the first page, whose code a new server runs cold.
+            for (let pass = 0; pass < (index === 0 ? 2 : 1); pass++)
+              for (const { base, traced } of servers) {
+                const warmup = await load(on(base), ROW_WARMUP);
+                if (traced) tracedRequests += warmup.requests;
+              }
+            await untilQuiet(`${scenario.name}, alone, round ${round + 1}`);
+            const requests = [0, 0, 0];
+            const cpuUs = [0, 0, 0];
+            for (let slice = 0; slice < ALONE_SLICES; slice++) {
+              const order = [0, 1, 2].map((each) => (each + slice + round) % 3);
+              for (const each of round % 2 ? order.reverse() : order) {
+                const run = await withCpu(on(servers[each].base), servers[each].server.pid!, ALONE_SECONDS);
+                if (run.errors || run.non2xx) throw new Error(`${scenario.name}, alone: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
+                requests[each] += run.requests;
+                cpuUs[each] += run.cpuUs * run.requests;
+              }
             }
-          await untilQuiet(`${scenario.name}, alone, round ${round + 1}`);
-          const requests = [0, 0, 0];
-          const cpuUs = [0, 0, 0];
-          for (let slice = 0; slice < ALONE_SLICES; slice++) {
-            const order = [0, 1, 2].map((each) => (each + slice + round) % 3);
-            for (const each of round % 2 ? order.reverse() : order) {
-              const run = await withCpu(on(servers[each].base), servers[each].server.pid!, ALONE_SECONDS);
-              if (run.errors || run.non2xx) throw new Error(`${scenario.name}, alone: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
-              requests[each] += run.requests;
-              cpuUs[each] += run.cpuUs * run.requests;
-            }
+            tracedRequests += requests[1];
+            measured[index].push({ requests, cpuUs: cpuUs.map((total, each) => total / Math.max(1, requests[each])) });
           }
-          tracedRequests += requests[1];
-          measured[index].push({ requests, cpuUs: cpuUs.map((total, each) => total / Math.max(1, requests[each])) });
+        } finally {
+          // Stopped, a traced server has sent the spans still in its batch (it waits for the answer before it exits).
+          await Promise.all(servers.map(({ server }) => stopServer(server)));
         }
-      } finally {
-        // Stopped, a traced server has sent the spans still in its batch (it waits for the answer before it exits).
-        await Promise.all(servers.map(({ server }) => stopServer(server)));
+        const last = (page: (typeof measured)[number]) => page[page.length - 1].requests;
+        console.log(
+          `tracing alone, round ${round + 1} of ${ALONE_ROUNDS}: ${measured.map((page) => `${ratioOf(last(page)[1], (last(page)[0] + last(page)[2]) / 2, 3)} (A/A ${ratioOf(last(page)[2], last(page)[0], 3)})`).join(', ')}`,
+        );
       }
-      const last = (page: (typeof measured)[number]) => page[page.length - 1].requests;
-      console.log(
-        `tracing alone, round ${round + 1} of ${ALONE_ROUNDS}: ${measured.map((page) => `${ratioOf(last(page)[1], (last(page)[0] + last(page)[2]) / 2, 3)} (A/A ${ratioOf(last(page)[2], last(page)[0], 3)})`).join(', ')}`,
-      );
-    }
+    });
   } finally {
-    for (const pid of [process.pid, ...database]) pin(pid, PINNING.all);
     await sink.close();
   }
   const { spans, traces } = sink.counts();
