@@ -37,6 +37,19 @@ export const AUDIT_ACTIONS = {
   'history.restore': 'Valores restaurados do histórico',
 } as const;
 
+/**
+ * Why a login or a confirmation of identity was refused (the `motivo` of its entry, the answer's code), as the audit
+ * page shows it. A code not listed here is shown as it is.
+ */
+export const AUDIT_REFUSAL_REASONS: Record<string, string> = {
+  INVALID_CREDENTIALS: 'usuário, senha ou código 2FA inválidos',
+  INVALID_OTP: 'código 2FA inválido',
+  TOTP_ALREADY_USED: 'código 2FA já usado',
+  IP_NOT_AUTHORIZED: 'IP não autorizado',
+  TOO_MANY_ATTEMPTS: 'muitas tentativas seguidas',
+  ERROR: 'erro no servidor',
+};
+
 /** Groups of actions the trail filters by: 'equipe', the team's and each admin's own account ("Ações da equipe"). */
 export const AUDIT_GROUPS = ['equipe'] as const;
 export type AuditGroup = (typeof AUDIT_GROUPS)[number];

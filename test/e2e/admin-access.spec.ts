@@ -15,6 +15,9 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     const master = await createAdminFixture(app.sut, 'master');
     const { context, page, errors } = await browserFrom(master.ip);
     await page.goto(`${app.baseUrl}/admin/login`);
+    // A wrong password first: refused, and in the audit trail below with why.
+    await logIn(page, { ...master, password: `${master.password}x` });
+    await page.getByText('Usuário, senha ou código 2FA inválidos.').waitFor();
     await logIn(page, master);
     await page.waitForURL(`${app.baseUrl}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -61,6 +64,10 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.getByText('IP removido · IP').first().waitFor();
     await page.getByText(`ip: ${newIp}`).first().waitFor();
     await page.getByText('Login · Administrador').first().waitFor();
+    // Why the login was refused, in words, not as the answer's code.
+    await page.getByText('Login recusado · Administrador').first().waitFor();
+    await page.getByText('motivo: usuário, senha ou código 2FA inválidos').first().waitFor();
+    expect(await page.getByText('INVALID_CREDENTIALS').count()).toBe(0);
     expect(await page.locator('aside').first().locator('[aria-current="page"]').allInnerTexts()).toEqual(['Auditoria']);
     await page.screenshot({ path: 'test-results/admin-auditoria-1440.png' });
 

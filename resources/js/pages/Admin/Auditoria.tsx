@@ -1,6 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
+import { AUDIT_ACTIONS, AUDIT_REFUSAL_REASONS, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
 import { ListBody } from '../../components/admin/ListLayout';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { formatDateTime } from '../../lib/dates';
@@ -23,7 +23,10 @@ const TARGETS: Record<string, string> = { admin: 'Administrador', ip: 'IP', ente
 const shown = (value: unknown): string =>
   value === null || value === '' || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
 
-/** The summary as 'campo: valor' pairs, on one line; a changed field as 'campo: antes → depois'. */
+/**
+ * The summary as 'campo: valor' pairs, on one line; a changed field as 'campo: antes → depois'; why a login was
+ * refused in words, not as the answer's code.
+ */
 function describe(summary: Record<string, unknown> | null): string {
   if (!summary) return '—';
   return Object.entries(summary)
@@ -32,6 +35,7 @@ function describe(summary: Record<string, unknown> | null): string {
         const change = value as { de: unknown; para: unknown };
         return `${key}: ${shown(change.de)} → ${shown(change.para)}`;
       }
+      if (key === 'motivo' && typeof value === 'string') return `${key}: ${Object.hasOwn(AUDIT_REFUSAL_REASONS, value) ? AUDIT_REFUSAL_REASONS[value] : value}`;
       return `${key}: ${shown(value)}`;
     })
     .join(' · ');
