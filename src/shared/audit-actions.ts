@@ -38,17 +38,51 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 /**
- * Why a login or a confirmation of identity was refused (the `motivo` of its entry, the answer's code), as the audit
- * page shows it. A code not listed here is shown as it is.
+ * A summary's fields are the request's own, under the API's names. Where a name is not Portuguese the audit page
+ * gives it one; a name not listed is shown as it is.
  */
-export const AUDIT_REFUSAL_REASONS: Record<string, string> = {
-  INVALID_CREDENTIALS: 'usuário, senha ou código 2FA inválidos',
-  INVALID_OTP: 'código 2FA inválido',
-  TOTP_ALREADY_USED: 'código 2FA já usado',
-  IP_NOT_AUTHORIZED: 'IP não autorizado',
-  TOO_MANY_ATTEMPTS: 'muitas tentativas seguidas',
-  ERROR: 'erro no servidor',
+export const AUDIT_FIELD_NAMES: Record<string, string> = { targetRole: 'papel', role: 'papel' };
+
+/**
+ * Where a field's value is a code, the words the audit page shows for it: why a login or a confirmation of identity
+ * was refused (`motivo`, the answer's code). A value not listed is shown as it is.
+ */
+export const AUDIT_VALUE_NAMES: Record<string, Record<string, string>> = {
+  motivo: {
+    INVALID_CREDENTIALS: 'usuário, senha ou código 2FA inválidos',
+    INVALID_OTP: 'código 2FA inválido',
+    TOTP_ALREADY_USED: 'código 2FA já usado',
+    IP_NOT_AUTHORIZED: 'IP não autorizado',
+    TOO_MANY_ATTEMPTS: 'muitas tentativas seguidas',
+    ERROR: 'erro no servidor',
+  },
 };
+
+/** An entry of one of these tables, never one an object inherits ('constructor', 'toString'). */
+const named = <T>(table: Record<string, T> | undefined, key: string): T | undefined => (table && Object.hasOwn(table, key) ? table[key] : undefined);
+
+/** One value as the audit page shows it: '—' when empty, sim or não, a code in words. */
+function auditValue(field: string, value: unknown): string {
+  if (value === null || value === '' || value === undefined) return '—';
+  if (typeof value === 'boolean') return value ? 'sim' : 'não';
+  if (typeof value === 'string') return named(named(AUDIT_VALUE_NAMES, field), value) ?? value;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value as number);
+}
+
+/** A summary on one line, as 'campo: valor' pairs; a changed field as 'campo: antes → depois'. */
+export function describeAuditSummary(summary: Record<string, unknown> | null): string {
+  if (!summary) return '—';
+  return Object.entries(summary)
+    .map(([field, value]) => {
+      const name = named(AUDIT_FIELD_NAMES, field) ?? field;
+      if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
+        const change = value as { de: unknown; para: unknown };
+        return `${name}: ${auditValue(field, change.de)} → ${auditValue(field, change.para)}`;
+      }
+      return `${name}: ${auditValue(field, value)}`;
+    })
+    .join(' · ');
+}
 
 /** Groups of actions the trail filters by: 'equipe', the team's and each admin's own account ("Ações da equipe"). */
 export const AUDIT_GROUPS = ['equipe'] as const;

@@ -62,7 +62,7 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Auditoria' }).click();
     await page.waitForURL(`${app.baseUrl}/admin/auditoria`);
     await page.getByText('IP removido · IP').first().waitFor();
-    await page.getByText(`ip: ${newIp}`).first().waitFor();
+    await page.getByText(`ip: ${newIp} · papel: gestor`).first().waitFor();
     await page.getByText('Login · Administrador').first().waitFor();
     // Why the login was refused, in words, not as the answer's code.
     await page.getByText('Login recusado · Administrador').first().waitFor();

@@ -1,6 +1,6 @@
 import { usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AUDIT_ACTIONS, AUDIT_REFUSAL_REASONS, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
+import { AUDIT_ACTIONS, describeAuditSummary, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
 import { ListBody } from '../../components/admin/ListLayout';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { formatDateTime } from '../../lib/dates';
@@ -19,27 +19,6 @@ interface Props extends SharedProps {
 }
 
 const TARGETS: Record<string, string> = { admin: 'Administrador', ip: 'IP', enterprise: 'Empresa', logo: 'Logo', user: 'Usuário', contact: 'Contato' };
-
-const shown = (value: unknown): string =>
-  value === null || value === '' || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
-
-/**
- * The summary as 'campo: valor' pairs, on one line; a changed field as 'campo: antes → depois'; why a login was
- * refused in words, not as the answer's code.
- */
-function describe(summary: Record<string, unknown> | null): string {
-  if (!summary) return '—';
-  return Object.entries(summary)
-    .map(([key, value]) => {
-      if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
-        const change = value as { de: unknown; para: unknown };
-        return `${key}: ${shown(change.de)} → ${shown(change.para)}`;
-      }
-      if (key === 'motivo' && typeof value === 'string') return `${key}: ${Object.hasOwn(AUDIT_REFUSAL_REASONS, value) ? AUDIT_REFUSAL_REASONS[value] : value}`;
-      return `${key}: ${shown(value)}`;
-    })
-    .join(' · ');
-}
 
 /** Who did what in the back office (masters only). */
 export default function Auditoria() {
@@ -100,7 +79,7 @@ export default function Auditoria() {
                     </span>
                   )}
                 </p>
-                <p className="[overflow-wrap:anywhere] text-slate-600">{describe(entry.summary)}</p>
+                <p className="[overflow-wrap:anywhere] text-slate-600">{describeAuditSummary(entry.summary)}</p>
               </div>
               <span className="min-w-0 text-slate-700 md:text-right">
                 {entry.admin_username ?? '—'}
