@@ -201,6 +201,9 @@ export class TeamService {
    * Edits a colleague. A role change or a deactivation ends every session of that admin; nobody changes their
    * own role or deactivates themselves; the last active master is neither deactivated nor demoted (checked
    * under a lock on the masters' rows, so two masters demoting each other at once cannot both succeed).
+   * Links die with the authority behind them: any change of role or of the active flag spends the unused links
+   * the admin made, and a deactivation, a demotion or a reactivation also spends the unused links addressed to
+   * the admin, so a reactivated admin needs a fresh link.
    */
   async update(id: number, changes: AdminChanges, actor: AuditActor & { adminId: number }, change?: ChangeRequest): Promise<TeamMemberView> {
     const self = id === actor.adminId;
@@ -229,6 +232,10 @@ export class TeamService {
       if (Object.keys(update).length > 0) await repository.update({ adminId: id }, update);
       // Deactivation revokes its sessions in the database itself (trigger of the LastingRevocation migration).
       if (roleChanges) await this.revoke(manager, id, 'role_changed');
+      if (roleChanges || deactivates || reactivates) {
+        const demotes = roleChanges && admin.role === 'master';
+        await this.spendLinks(manager, id, { madeBy: true, addressedTo: deactivates || reactivates || demotes });
+      }
 
       if (Object.keys(fields).length > 0) entries.push({ action: 'team.update', summary: fields });
       if (roleChanges) entries.push({ action: 'team.role', summary: { role: { de: admin.role, para: changes.role } } });
@@ -266,7 +273,10 @@ export class TeamService {
     return found ? { valido: true, nome: found.admin.name, username: found.admin.username } : { valido: false, nome: null, username: null };
   }
 
-  /** Sets the password of the link's admin and spends the link, at most once even when two requests race. */
+  /**
+   * Sets the password of the link's admin and spends the link, at most once even when two requests race. The
+   * link's admin must still be active and its creator still an active master, read again in the transaction.
+   */
   async acceptLink(token: string, password: string, ip: string | null): Promise<void> {
     const found = await this.usableLink(this.dataSource.manager, token.slice(0, 200));
     if (!found) throw teamError('INVITE_INVALID');
@@ -279,7 +289,7 @@ export class TeamService {
         .update({ id: found.link.id, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
       if (!spent.affected) throw teamError('INVITE_INVALID');
       const admin = await manager.getRepository(Admin).findOneBy({ adminId: found.admin.adminId });
-      if (!admin?.active) throw teamError('INVITE_INVALID');
+      if (!admin?.active || !(await this.creatorStillMaster(manager, found.link))) throw teamError('INVITE_INVALID');
       await manager.getRepository(Admin).update({ adminId: admin.adminId }, { passwordHash });
     });
     await this.record({ adminId: found.admin.adminId, adminUsername: found.admin.username, ip }, 'team.invite_used', found.admin.adminId, {
@@ -400,12 +410,36 @@ export class TeamService {
     return { url: `${this.config.appUrl}/admin/convite?token=${token}`, expires_at: expiresAt.toISOString() };
   }
 
+  /**
+   * Spends, in the transaction, the unused links `adminId` made (`madeBy`) and those addressed to it
+   * (`addressedTo`): a spent link never works again, whatever later happens to either admin.
+   */
+  private async spendLinks(manager: EntityManager, adminId: number, scope: { madeBy: boolean; addressedTo: boolean }): Promise<void> {
+    const repository = manager.getRepository(AdminLink);
+    const now = new Date();
+    if (scope.madeBy) await repository.update({ createdBy: adminId, usedAt: IsNull() }, { usedAt: now });
+    if (scope.addressedTo) await repository.update({ adminId, usedAt: IsNull() }, { usedAt: now });
+  }
+
+  /**
+   * Whether the master who made a link still is an active master, checked each time the link is used, so a link
+   * outlives neither its creator's deactivation nor demotion (even one made past `update`). A link without a
+   * creator was made by the system (the CLI, the development seed).
+   */
+  private async creatorStillMaster(manager: EntityManager, link: AdminLink): Promise<boolean> {
+    if (link.createdBy === null) return true;
+    const creator = await manager.getRepository(Admin).findOneBy({ adminId: link.createdBy });
+    return Boolean(creator?.active) && creator?.role === 'master';
+  }
+
+  /** The link of a token and its admin, when the link is unused, unexpired, its admin active and its creator an active master. */
   private async usableLink(manager: EntityManager, token: string): Promise<{ link: AdminLink; admin: Admin } | null> {
     if (!token || token.length > 200) return null;
     const link = await manager.getRepository(AdminLink).findOneBy({ tokenHash: hashToken(token) });
     if (!link || link.usedAt || new Date(link.expiresAt) <= new Date()) return null;
     const admin = await manager.getRepository(Admin).findOneBy({ adminId: link.adminId });
-    return admin?.active ? { link, admin } : null;
+    if (!admin?.active || !(await this.creatorStillMaster(manager, link))) return null;
+    return { link, admin };
   }
 
   private mailLink(admin: Admin, link: InviteLink, purpose: AdminLinkPurpose): void {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
@@ -380,6 +381,84 @@ describe('acting on a colleague', () => {
   });
 });
 
+describe('links die with their reason', () => {
+  const linkOf = async (url: string) =>
+    sut.dataSource.getRepository(AdminLink).findOneByOrFail({ tokenHash: createHash('sha256').update(tokenOf(url)).digest('hex') });
+  const refused = async (url: string) => {
+    const res = await team.accept({ token: tokenOf(url), senha: GOOD_PASSWORD });
+    expectRefused(res, 400, { message: INVITE_INVALID_MESSAGE });
+    expect(res.body.code).toBe('INVITE_INVALID');
+    expect((await pageProps(`/admin/convite?token=${encodeURIComponent(tokenOf(url))}`)).props).toMatchObject({ valido: false });
+  };
+
+  it('an invitation from a since-deactivated master is refused, and stays refused when that master is reactivated', async () => {
+    const leaving = await member('master');
+    const backup = await team.invite({ nome: 'Master Reserva', username: uniqueName('reserva.'), role: 'master' }, leaving.session).expect(201);
+    const other = await team.invite({ nome: 'Gestora Convidada', username: uniqueName('convidada.'), role: 'gestor' }, leaving.session).expect(201);
+    await team.patch(leaving.id, { ativo: false }).expect(200);
+
+    for (const invited of [backup, other]) {
+      expect((await linkOf(invited.body.convite.url)).usedAt).not.toBeNull();
+      await refused(invited.body.convite.url);
+    }
+    await team.patch(leaving.id, { ativo: true }).expect(200);
+    await refused(backup.body.convite.url);
+    expect((await sut.dataSource.getRepository(Admin).findOneByOrFail({ adminId: backup.body.admin.id })).passwordHash).toBe('');
+  });
+
+  it('an invitation from a master demoted to gestor is refused', async () => {
+    const demoted = await member('master');
+    const invited = await team.invite({ nome: 'Convite Rebaixado', username: uniqueName('rebaixado.'), role: 'master' }, demoted.session).expect(201);
+    await team.patch(demoted.id, { role: 'gestor' }).expect(200);
+    expect((await linkOf(invited.body.convite.url)).usedAt).not.toBeNull();
+    await refused(invited.body.convite.url);
+  });
+
+  it('a link is checked against its creator when used: a creator no longer an active master refuses it, even one changed past the team screen', async () => {
+    const creator = await member('master');
+    const invited = await team.invite({ nome: 'Checado no Uso', username: uniqueName('checado.'), role: 'gestor' }, creator.session).expect(201);
+    const admins = sut.dataSource.getRepository(Admin);
+    await admins.update({ adminId: creator.id }, { active: false });
+    await refused(invited.body.convite.url);
+    await admins.update({ adminId: creator.id }, { active: true, role: 'gestor' });
+    await refused(invited.body.convite.url);
+    // The link itself was never spent: the creator's standing alone refuses it.
+    expect((await linkOf(invited.body.convite.url)).usedAt).toBeNull();
+    await admins.update({ adminId: creator.id }, { role: 'master' });
+    await team.accept({ token: tokenOf(invited.body.convite.url), senha: GOOD_PASSWORD }).expect(200);
+  });
+
+  it('deactivating then reactivating an invited admin leaves the old invitation dead; a fresh link works', async () => {
+    const invited = await team.invite({ nome: 'Convite Pausado', username: uniqueName('pausado.'), role: 'gestor' }).expect(201);
+    const id = invited.body.admin.id as number;
+    await team.patch(id, { ativo: false }).expect(200);
+    await refused(invited.body.convite.url);
+    await team.patch(id, { ativo: true }).expect(200);
+    expect((await linkOf(invited.body.convite.url)).usedAt).not.toBeNull();
+    await refused(invited.body.convite.url);
+
+    const fresh = await team.link(id).expect(200);
+    await team.accept({ token: tokenOf(fresh.body.convite.url), senha: GOOD_PASSWORD }).expect(200);
+    await login(invited.body.admin.username, GOOD_PASSWORD, 'gestor');
+  });
+
+  it('a password link dies the same way: with its admin deactivated and reactivated, and with its creator deactivated', async () => {
+    const colleague = await member('gestor');
+    const first = await team.link(colleague.id).expect(200);
+    await team.patch(colleague.id, { ativo: false }).expect(200);
+    await team.patch(colleague.id, { ativo: true }).expect(200);
+    expect((await linkOf(first.body.convite.url)).usedAt).not.toBeNull();
+    await refused(first.body.convite.url);
+
+    const creator = await member('master');
+    const second = await team.link(colleague.id, creator.session).expect(200);
+    await team.patch(creator.id, { ativo: false }).expect(200);
+    expect((await linkOf(second.body.convite.url)).usedAt).not.toBeNull();
+    await refused(second.body.convite.url);
+    expect((await tryLogin(colleague.username, GOOD_PASSWORD, 'gestor')).res.status).toBe(401);
+  });
+});
+
 describe('guards', () => {
   it('never deactivates or demotes the last active master (409), and nobody changes their own role or deactivates themselves (403)', async () => {
     const app = await startTestApp();
@@ -465,7 +544,7 @@ describe('guards', () => {
       ...(await sut.dataSource.query('SELECT totp_secret FROM authorized_ips')).map((row: { totp_secret: string }) => row.totp_secret),
     ];
     const reads = [
-      await team.list('?pageSize=1000'),
+      await team.list('?pageSize=100'),
       (await pageProps('/admin/equipe', master)).res,
       (await pageProps('/admin/perfil', master)).res,
       await team.sessions(1),
