@@ -12,6 +12,7 @@ import { HousekeepingModule } from './common/housekeeping.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { LOGIN_THROTTLERS } from './auth/login-limits.js';
 import { CONTACT_THROTTLER } from './contacts/contacts.public.controller.js';
+import { IMPORT_UPLOAD_THROTTLER } from './imports/imports.api.controller.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { FindModule } from './find/find.module.js';
 import { CitiesModule } from './cities/cities.module.js';
@@ -48,7 +49,7 @@ export interface AppModuleOptions {
 }
 
 /** Every rate limit of the app, by name; routes pick theirs with @RateLimit(...). */
-export const RATE_LIMITS = [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS];
+export const RATE_LIMITS = [...LOGIN_THROTTLERS, CONTACT_THROTTLER, ...ACCOUNT_THROTTLERS, IMPORT_UPLOAD_THROTTLER];
 
 @Module({})
 export class AppModule {

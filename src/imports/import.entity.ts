@@ -68,6 +68,17 @@ export class Import {
   @Column({ name: 'next_row', type: 'integer', default: 0 })
   nextRow: number;
 
+  /** Runs it has had: the first, then each takeover of a run that fell silent (at most MAX_RUNS). */
+  @Column({ type: 'integer', default: 0 })
+  runs: number;
+
+  /** Failed rows kept for the download, and their characters (within IMPORT_FAILURES_MAX and a size). */
+  @Column({ name: 'failures_kept', type: 'integer', default: 0 })
+  failuresKept: number;
+
+  @Column({ name: 'failures_chars', type: 'integer', default: 0 })
+  failuresChars: number;
+
   @Column({ name: 'cancel_requested', type: 'boolean', default: false })
   cancelRequested: boolean;
 

@@ -1,18 +1,33 @@
 import { ApiConsumes, ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { Readable } from 'node:stream';
+import type { ThrottlerOptions } from '@nestjs/throttler';
 import type { AuthenticatedAdmin } from '../auth/auth.types.js';
 import { CurrentAdmin, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import type { HttpReply, HttpRequest } from '../common/http/http.js';
 import { MultipartError, multipartParts, ReadsMultipart, type MultipartLimits } from '../common/http/multipart.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { RateLimit } from '../common/http/rate-limit.js';
 import { csvText } from '../common/export/table-file.js';
 import { IMPORT_CHUNK_ROWS, IMPORT_MAX_BYTES, IMPORT_SAMPLE_ROWS } from '../shared/import.views.js';
 import { IMPORT_KINDS, ImportPreviewInput, ImportStartInput, ImportTemplateQuery } from './dto/import.input.js';
 import { IMPORT_FIELDS } from './import-fields.js';
 import type { StagedUpload } from './import-files.js';
 import { importsError, ImportsService } from './imports.service.js';
+
+/**
+ * Uploads an admin may send in ten minutes: each is written to disk and read before anything else, so a loop of
+ * them would keep a core and the disk busy (what stays on the disk is bounded apart: IMPORT_WAITING_MAX). A
+ * person trying a file, fixing it and trying again stays well within it.
+ */
+export const IMPORT_UPLOAD_THROTTLER: ThrottlerOptions = {
+  name: 'import-upload',
+  ttl: 10 * 60_000,
+  limit: 60,
+  getTracker: (req: Record<string, unknown>) => `admin:${(req as unknown as HttpRequest).admin?.id ?? 'none'}`,
+  generateKey: (_context, tracker, name) => `${name}:${tracker}`,
+};
 
 const UPLOAD_LIMITS: MultipartLimits = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 };
 const MEGABYTES = IMPORT_MAX_BYTES / 1024 / 1024;
@@ -67,6 +82,7 @@ export class ImportsApiController {
   })
   @ApiConsumes('multipart/form-data')
   @Post()
+  @RateLimit(IMPORT_UPLOAD_THROTTLER.name!)
   @ReadsMultipart()
   async upload(@Req() req: HttpRequest, @CurrentAdmin() admin: AuthenticatedAdmin) {
     const received: StagedUpload[] = [];

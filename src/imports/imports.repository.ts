@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { Enterprise } from '../enterprises/enterprise.entity.js';
 import { Import } from './import.entity.js';
 
-/** The imports' SQL: the conditional write that takes an import for a run, and the companies a sheet names. */
+/** The imports' SQL: the conditional writes that take an import for a run or give it up, and the companies a sheet names. */
 @Injectable()
 export class ImportsRepository {
   constructor(@InjectRepository(Import) private readonly imports: Repository<Import>) {}
@@ -13,13 +13,30 @@ export class ImportsRepository {
    * Marks an import as running here, with a heartbeat of `now`, when it waits for a run or its run has been
    * silent since before `staleBefore`: one conditional UPDATE, so of two instances exactly one gets it.
    */
-  async claim(id: number, now: Date, staleBefore: Date): Promise<boolean> {
+  async claim(id: number, now: Date, staleBefore: Date, maxRuns: number): Promise<boolean> {
     const result = await this.imports
       .createQueryBuilder()
       .update(Import)
-      .set({ status: 'processando', heartbeatAt: now })
+      .set({ status: 'processando', heartbeatAt: now, runs: () => 'runs + 1' })
       .where('id = :id', { id })
       .andWhere("(status = 'na_fila' OR (status = 'processando' AND heartbeat_at < :stale))", { stale: staleBefore })
+      .andWhere('runs < :maxRuns', { maxRuns })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * Marks failed, with `ended`, an import whose run fell silent after its last allowed run: one conditional
+   * UPDATE, so of two instances exactly one does it.
+   */
+  async giveUp(id: number, staleBefore: Date, maxRuns: number, ended: Partial<Import>): Promise<boolean> {
+    const result = await this.imports
+      .createQueryBuilder()
+      .update(Import)
+      .set({ ...ended, status: 'falhou' })
+      .where('id = :id', { id })
+      .andWhere("status = 'processando' AND heartbeat_at < :stale", { stale: staleBefore })
+      .andWhere('runs >= :maxRuns', { maxRuns })
       .execute();
     return (result.affected ?? 0) > 0;
   }

@@ -36,7 +36,9 @@ import { Import } from './import.entity.js';
 import { ImportsRepository } from './imports.repository.js';
 import { checkCompanyRow, checkUserRow, leadingZerosBack, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
-import { fileRanges } from './xlsx-in-order.js';
+import { TABLE_LIMITS, TableLimitExceeded, tableLimitMessage } from './table-limits.js';
+import { fileRanges, NotAnXlsx } from './xlsx-in-order.js';
+import { cleanFileName } from '../common/http/clean-text.js';
 import { csvText } from '../common/export/table-file.js';
 import { bulkInsert } from '../database/bulk-insert.js';
 
@@ -52,11 +54,20 @@ const YIELD_EVERY = 20;
 const GIVE_WAY_MS = 50;
 /** Uploads, their failed rows and the import's record go after this many days. */
 export const IMPORT_KEEP_DAYS = 7;
+/** Runs an import may have: the first and two takeovers. One whose runs keep dying is a file that kills them. */
+export const IMPORT_MAX_RUNS = 3;
+/** Analysed uploads an admin keeps waiting to start: a new one beyond these replaces the oldest. */
+export const IMPORT_WAITING_MAX = 3;
+/** Characters of a failed row kept for the download, all failed rows of an import together. */
+const FAILED_ROWS_CHARS = 20 * 1024 * 1024;
+const RUNS_EXHAUSTED =
+  'A importação parou três vezes sem terminar e foi encerrada: a planilha pode ter algo que impede a leitura. As linhas já gravadas foram mantidas.';
 
 export const importsError = errorCatalog({
   IMPORT_NOT_FOUND: { status: 404, message: 'Importação não encontrada.' },
   IMPORT_NOT_A_TABLE: { status: 400, message: 'Envie uma planilha CSV ou XLSX.', field: 'arquivo' },
   IMPORT_EMPTY: { status: 400, message: 'A planilha está vazia: nenhuma linha de dados foi encontrada.', field: 'arquivo' },
+  IMPORT_TOO_BIG: { status: 400, message: 'A planilha passa dos limites de uma importação: divida-a em arquivos menores.', field: 'arquivo' },
   IMPORT_NO_COLUMNS: {
     status: 400,
     message: 'Nenhuma coluna da planilha corresponde a um campo: use a primeira linha para os nomes das colunas (baixe o modelo).',
@@ -69,6 +80,8 @@ export const importsError = errorCatalog({
 });
 
 const sqlNow = () => new Date();
+/** The columns of an import's file: its header's. */
+const columnsOf = (found: Import) => (JSON.parse(found.headers) as string[]).length;
 /** What an import that has ended no longer holds: its run's heartbeat, and its admin's one running import. */
 const ended = () => ({ finishedAt: sqlNow(), heartbeatAt: null, runningAdminId: null });
 
@@ -211,19 +224,24 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     let sampleBytes = 0;
     try {
       for await (const row of table.rows) {
-        if (!headers) headers = row.map((cell) => cell.trim());
+        if (!headers) headers = row.map((cell) => cell.trim().slice(0, TABLE_LIMITS.headerCellChars));
         else {
-          sample.push(row);
+          // A data row's cells past the header's columns are nobody's field: not kept, not shown.
+          sample.push(row.slice(0, headers.length));
           sampleBytes += row.reduce((sum, cell) => sum + cell.length + 1, 1);
           if (sample.length >= IMPORT_SAMPLE_ROWS) break;
         }
       }
-    } catch {
-      throw importsError('IMPORT_NOT_A_TABLE', { message: 'Não foi possível ler a planilha: verifique se é um CSV ou XLSX válido.' });
+    } catch (error) {
+      throw ImportsService.unreadable(error);
     }
     if (!headers || sample.length === 0) throw importsError('IMPORT_EMPTY');
     const mapping = guessMapping(kind, headers);
     if (!mapsAnything(mapping)) throw importsError('IMPORT_NO_COLUMNS');
+    // The rows a CSV of this size holds, at the sample's row length; an XLSX's are counted as they are read.
+    const estimate =
+      sample.length < IMPORT_SAMPLE_ROWS ? sample.length : Math.max(sample.length, Math.round(staged.size / Math.max(1, sampleBytes / sample.length)));
+    if (table.format === 'csv' && estimate > TABLE_LIMITS.rows * 1.1) throw importsError('IMPORT_TOO_BIG', { message: tableLimitMessage.rows() });
 
     const key = randomUUID();
     try {
@@ -233,15 +251,12 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       this.logger.error(`Keeping upload ${key} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw importsError('IMPORT_STORAGE_UNAVAILABLE');
     }
-    // The rows a CSV of this size holds, at the sample's row length; an XLSX's are counted as they are read.
-    const estimate =
-      sample.length < IMPORT_SAMPLE_ROWS ? sample.length : Math.max(sample.length, Math.round(staged.size / Math.max(1, sampleBytes / sample.length)));
     const saved = await this.imports.save(
       this.imports.create({
         adminId,
         kind,
         status: 'analisada',
-        fileName: upload.name.slice(0, 255) || 'planilha',
+        fileName: cleanFileName(upload.name, 255) || 'planilha',
         fileKey: key,
         fileSize: staged.size,
         format: table.format,
@@ -251,7 +266,32 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         total: estimate,
       }),
     );
+    await this.dropWaitingBeyond(adminId);
     return { ...this.view(saved), amostra: await this.checkSample(kind, sample, mapping) };
+  }
+
+  /** Why a file could not be read, as the admin is told: a limit passed names it; anything else is a damaged file. */
+  private static unreadable(error: unknown): AppException {
+    if (error instanceof TableLimitExceeded) return importsError('IMPORT_TOO_BIG', { message: error.message });
+    if (!(error instanceof NotAnXlsx) && error instanceof AppException) return error;
+    return importsError('IMPORT_NOT_A_TABLE', { message: 'Não foi possível ler a planilha: verifique se é um CSV ou XLSX válido.' });
+  }
+
+  /**
+   * An admin keeps at most IMPORT_WAITING_MAX analysed uploads waiting to start: the oldest beyond them are
+   * cancelled and their files removed, so uploads never pile up on the disk or in the object store.
+   */
+  private async dropWaitingBeyond(adminId: number): Promise<void> {
+    const waiting = await this.imports.find({ select: { id: true, fileKey: true }, where: { adminId, status: 'analisada' }, order: { id: 'DESC' } });
+    for (const old of waiting.slice(IMPORT_WAITING_MAX)) {
+      const result = await this.imports.update({ id: old.id, status: 'analisada' }, { status: 'cancelada', ...ended() });
+      if (result.affected) await this.removeFile(old.fileKey);
+    }
+  }
+
+  /** An import's file, removed once nothing will read it again (the import ended); a store that fails is logged. */
+  private async removeFile(key: string): Promise<void> {
+    await this.files.remove(key).catch((error: unknown) => this.logger.warn(`Removing upload ${key} failed: ${(error as Error).message}`));
   }
 
   /** The sample's rows checked by the form's rules with a mapping (the preview, again after the mapping changes). */
@@ -287,7 +327,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         headerSeen = true;
         continue;
       }
-      sample.push(row);
+      sample.push(row.slice(0, columnsOf(found)));
       if (sample.length >= IMPORT_SAMPLE_ROWS) break;
     }
     return { ...this.view(found), mapeamento: checkedMapping, amostra: await this.checkSample(found.kind as ImportKind, sample, checkedMapping) };
@@ -342,7 +382,9 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   async cancel(id: number, adminId: number): Promise<ImportView> {
     const found = await this.owned(id, adminId);
     if (['concluida', 'cancelada', 'falhou'].includes(found.status)) throw importsError('IMPORT_FINISHED');
-    await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', ...ended() });
+    const now = await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', ...ended() });
+    // Nothing reads the file of an import that ended; a running one's goes when its run stops.
+    if (now.affected) await this.removeFile(found.fileKey);
     await this.imports.update({ id, status: 'processando' }, { cancelRequested: true });
     return this.state(id, adminId);
   }
@@ -415,7 +457,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       atualizadas: found.updated,
       sem_alteracao: found.unchanged,
       falhas: found.failed,
-      falhas_nao_guardadas: Math.max(0, found.failed - IMPORT_FAILURES_MAX),
+      falhas_nao_guardadas: Math.max(0, found.failed - found.failuresKept),
       erro: found.error,
       criada_em: new Date(found.createdAt).toISOString(),
       iniciada_em: found.startedAt ? new Date(found.startedAt).toISOString() : null,
@@ -434,7 +476,10 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       });
       for (const { id } of waiting) {
         if (this.running.has(id)) continue;
-        if (!(await this.claim(id))) continue;
+        if (!(await this.claim(id))) {
+          await this.giveUpIfExhausted(id);
+          continue;
+        }
         const run = this.run(id).finally(() => this.running.delete(id));
         this.running.set(id, run);
       }
@@ -445,7 +490,32 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
 
   /** Takes an import for this instance's run: one conditional UPDATE, so of two instances exactly one gets it. */
   private async claim(id: number): Promise<boolean> {
-    return this.repository.claim(id, sqlNow(), new Date(Date.now() - STALE_MS));
+    return this.repository.claim(id, sqlNow(), new Date(Date.now() - STALE_MS), IMPORT_MAX_RUNS);
+  }
+
+  /**
+   * An import whose runs all fell silent (each instance that ran it died with it) is marked failed, with the
+   * reason, instead of being taken over again: a file that kills the instance reading it would otherwise kill
+   * every instance, at every start.
+   */
+  private async giveUpIfExhausted(id: number): Promise<void> {
+    if (!(await this.repository.giveUp(id, new Date(Date.now() - STALE_MS), IMPORT_MAX_RUNS, { error: RUNS_EXHAUSTED, ...ended() }))) return;
+    const found = await this.imports.findOneByOrFail({ id });
+    this.logger.error(`Import ${id} failed: its runs stopped ${found.runs} times without a word (the file may take its instance down)`);
+    await this.removeFile(found.fileKey);
+    const kind = found.kind as ImportKind;
+    await this.notices.taskFinished(
+      found.adminId,
+      {
+        tarefa: `importacao-${id}`,
+        tipo: 'importacao',
+        recurso: TARGETS[kind].recurso,
+        vistos: found.processed,
+        alterados: found.created + found.updated,
+        resumo: RUNS_EXHAUSTED,
+      },
+      TARGETS[kind].link,
+    );
   }
 
   /**
@@ -463,6 +533,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const target = TARGETS[kind];
     const mappedFields = new Set(Object.entries(mapping).flatMap(([field, column]) => (column === null ? [] : [field])));
     const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: target.recurso };
+    const columns = columnsOf(found);
     let dataRow = 0;
     let chunk: { line: number; row: string[] }[] = [];
     let headerSeen = false;
@@ -501,17 +572,20 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         importId: id,
         alsoInside: async (manager, counts) => {
           const allFailed = [...failed, ...counts.falhas.map((failure) => ({ line: failure.line, row: byLine.get(failure.line) ?? [], error: failure.error }))];
-          const room = Math.max(0, IMPORT_FAILURES_MAX - found.failed);
-          if (allFailed.length > 0 && room > 0) {
-            await bulkInsert(
-              manager,
-              ImportFailure,
-              allFailed
-                .slice(0, room)
-                .map((failure) => ({ importId: id, line: failure.line, cells: JSON.stringify(failure.row), error: failure.error.slice(0, 500) })),
-            );
+          // Kept for the download within a count and a size: the header's columns of each row, nothing past them.
+          const kept: { importId: number; line: number; cells: string; error: string }[] = [];
+          let keptChars = found.failuresChars;
+          for (const failure of allFailed) {
+            if (found.failuresKept + kept.length >= IMPORT_FAILURES_MAX) break;
+            const cells = JSON.stringify(failure.row.slice(0, columns));
+            if (keptChars + cells.length > FAILED_ROWS_CHARS) break;
+            keptChars += cells.length;
+            kept.push({ importId: id, line: failure.line, cells, error: failure.error.slice(0, 500) });
           }
+          if (kept.length > 0) await bulkInsert(manager, ImportFailure, kept);
           const next = {
+            failuresKept: found.failuresKept + kept.length,
+            failuresChars: keptChars,
             processed: found.processed + rows.length,
             created: found.created + counts.criadas,
             updated: found.updated + counts.atualizadas,
@@ -556,23 +630,36 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       if (chunk.length > 0 && !(await handOver(true))) return await this.stopped(id, found);
       if (pending.write && !(await pending.write)) return await this.stopped(id, found);
       await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, ...ended() });
+      await this.removeFile(found.fileKey);
       found = await this.imports.findOneByOrFail({ id });
       const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
       await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
     } catch (error) {
       // A chunk still being written ends first: the import's state is set once nothing of it is in flight.
       await pending.write?.catch(() => undefined);
-      if (this.stopping) return;
+      if (this.stopping) return await this.handBack(id);
       this.logger.error(`Import ${id} failed: ${(error as Error).message}`);
-      const message = error instanceof AppException ? error.message : 'A importação parou por um erro inesperado; as linhas já gravadas foram mantidas.';
+      const message =
+        error instanceof TableLimitExceeded
+          ? `${error.message} As linhas antes desta foram gravadas.`
+          : error instanceof AppException
+            ? error.message
+            : 'A importação parou por um erro inesperado; as linhas já gravadas foram mantidas.';
       await this.imports.update({ id }, { status: 'falhou', error: message.slice(0, 300), ...ended() }).catch(() => undefined);
+      await this.removeFile(found.fileKey);
     }
+  }
+
+  /** A run this instance hands back as it stops: its takeover by another is not a run that died. */
+  private async handBack(id: number): Promise<void> {
+    await this.imports.decrement({ id, status: 'processando' }, 'runs', 1).catch(() => undefined);
   }
 
   /** A run that stopped between chunks: cancelled (it says so), or left for another instance (it is stopping). */
   private async stopped(id: number, found: Import): Promise<void> {
-    if (this.stopping) return;
+    if (this.stopping) return await this.handBack(id);
     await this.imports.update({ id }, { status: 'cancelada', ...ended() });
+    await this.removeFile(found.fileKey);
     await this.notices.taskFinished(
       found.adminId,
       {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { checkRow, TABLE_LIMITS, TableLimitExceeded, tableLimitMessage } from './table-limits.js';
 import { xlsxInOrder, type RangeSource } from './xlsx-in-order.js';
 
 /**
@@ -20,8 +21,6 @@ export interface CsvDialect {
 
 /** What is looked at to tell the encoding and the separator. */
 const SNIFF_BYTES = 64 * 1024;
-/** A cell longer than this is cut: no column of the app holds more. */
-export const CELL_MAX = 5_000;
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
 /** Whether a file's first bytes are an XLSX (a zip) or text; null when neither (an image, a PDF, empty). */
@@ -64,49 +63,148 @@ export function sniffDialect(head: Buffer): CsvDialect {
   return { encoding, separator, bom };
 }
 
-/** A CSV file's rows, decoded in its encoding and split by its separator, as they are read. */
+/**
+ * Follows a CSV's records as its text passes, before the parser builds them: the columns and the characters of
+ * each record are counted (quotes understood as the parser reads them), and the first record past TABLE_LIMITS
+ * stops the read. The parser alone would build a record of millions of empty fields from a line of separators.
+ */
+export function csvRecordBounds(separator: string): (text: string) => void {
+  const SEPARATOR = separator.charCodeAt(0);
+  const QUOTE = 0x22;
+  const LF = 0x0a;
+  const CR = 0x0d;
+  // At a field's start, in an unquoted field, in a quoted one, or just after a quote inside a quoted one.
+  let state: 'start' | 'plain' | 'quoted' | 'quote' = 'start';
+  let columns = 1;
+  let chars = 0;
+  let line = 1;
+  const grow = () => {
+    chars += 1;
+    if (chars > (line === 1 ? TABLE_LIMITS.headerChars : TABLE_LIMITS.rowChars))
+      throw new TableLimitExceeded(line === 1 ? tableLimitMessage.headerChars() : tableLimitMessage.rowChars(line));
+  };
+  return (text) => {
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      if (state === 'quoted') {
+        if (code === QUOTE) state = 'quote';
+        else grow();
+        continue;
+      }
+      if (state === 'quote') {
+        if (code === QUOTE) {
+          state = 'quoted';
+          grow();
+          continue;
+        }
+        state = 'plain';
+      }
+      if (code === SEPARATOR) {
+        columns += 1;
+        if (columns > TABLE_LIMITS.columns) throw new TableLimitExceeded(tableLimitMessage.columns(line));
+        state = 'start';
+        grow();
+      } else if (code === LF || code === CR) {
+        // An empty line is skipped by the parser, and not counted.
+        if (chars > 0) line += 1;
+        columns = 1;
+        chars = 0;
+        state = 'start';
+      } else {
+        if (code === QUOTE && state === 'start') state = 'quoted';
+        else state = 'plain';
+        grow();
+      }
+    }
+  };
+}
+
+/** A CSV file's rows, decoded in its encoding and split by its separator, as they are read, within TABLE_LIMITS. */
 export async function* csvRows(source: Readable, dialect: CsvDialect): AsyncGenerator<string[]> {
   // A UTF-8 decoder drops a leading BOM by itself, however the reads cut it.
   const decoder = new TextDecoder(dialect.encoding);
+  const bounds = csvRecordBounds(dialect.separator);
   const decoded = Readable.from(
     (async function* () {
-      for await (const chunk of source) yield decoder.decode(chunk as Buffer, { stream: true });
+      for await (const chunk of source) {
+        const text = decoder.decode(chunk as Buffer, { stream: true });
+        bounds(text);
+        yield text;
+      }
       const rest = decoder.decode();
-      if (rest) yield rest;
+      if (rest) {
+        bounds(rest);
+        yield rest;
+      }
     })(),
   );
-  const parser = decoded.pipe(
-    parse({ delimiter: dialect.separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: false, max_record_size: 1_000_000 }),
-  );
+  const parser = parse({
+    delimiter: dialect.separator,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    bom: false,
+    max_record_size: TABLE_LIMITS.rowChars,
+  });
+  // The text's own failure (a limit passed, a broken read) ends the parse with it: a pipe alone would not pass it on.
+  decoded.once('error', (error) => parser.destroy(error));
+  decoded.pipe(parser);
+  let line = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) yield record.map((cell) => cell.slice(0, CELL_MAX));
+    for await (const record of parser as AsyncIterable<string[]>) {
+      line += 1;
+      if (line > TABLE_LIMITS.rows + 1) throw new TableLimitExceeded(tableLimitMessage.rows());
+      yield checkRow(record, line);
+    }
   } finally {
     // A reader that stops early (the preview reads 100 rows) lets the file go: its descriptor, or its socket.
     source.destroy();
     decoded.destroy();
+    parser.destroy();
   }
 }
 
-/** An XLSX file's first sheet, row by row, as text cells (a date as dd/mm/aaaa, a number as written). */
+/**
+ * An XLSX file's first sheet, row by row, as text cells (a date as dd/mm/aaaa, a number as written), within
+ * TABLE_LIMITS. exceljs reads the file through a pipe, which does not pass a failure of the file's stream on: the
+ * file's own failure (a limit passed, a damaged zip) is raced against every row, so it reaches the reader.
+ */
 export async function* xlsxRows(source: Readable): AsyncGenerator<string[]> {
+  let fail: (error: Error) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  source.once('error', (error) => fail(error));
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', worksheets: 'emit' });
+  const rows = firstSheetRows(workbook);
   try {
-    yield* firstSheetRows(workbook);
+    for (;;) {
+      const next = await Promise.race([rows.next(), failed]);
+      if (next.done) return;
+      yield next.value;
+    }
   } finally {
     // A reader that stops early (the preview reads 100 rows) lets the file go: its descriptor, or its socket.
     source.destroy();
+    void rows.return(undefined).catch(() => undefined);
   }
 }
 
 async function* firstSheetRows(workbook: ExcelJS.stream.xlsx.WorkbookReader): AsyncGenerator<string[]> {
+  let line = 0;
   for await (const sheet of workbook) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cellText(cell.value).slice(0, CELL_MAX);
+      // Only the cells the sheet holds (a cell alone at column XFD is one cell, not 16,384).
+      row.eachCell((cell, column) => {
+        if (column > TABLE_LIMITS.columns) throw new TableLimitExceeded(tableLimitMessage.columns(line + 1));
+        cells[column - 1] = cellText(cell.value);
       });
       for (let index = 0; index < cells.length; index++) cells[index] ??= '';
-      if (cells.some((cell) => cell.trim() !== '')) yield cells;
+      if (cells.some((cell) => cell.trim() !== '')) {
+        line += 1;
+        if (line > TABLE_LIMITS.rows + 1) throw new TableLimitExceeded(tableLimitMessage.rows());
+        yield checkRow(cells, line);
+      }
     }
     // Only the first sheet: the rest of the file is not read.
     return;
@@ -135,18 +233,18 @@ export function cellText(value: ExcelJS.CellValue): string {
 
 /**
  * Any file staff upload as a table: its rows, whatever its format, with the format and (for CSV) the dialect
- * read. Null when the file is neither CSV nor XLSX. `source` streams the file from its start; `ranges`, when
- * the file can be read by ranges, lets an XLSX be read in the order a streaming reader needs.
+ * read. Null when the file is neither CSV nor XLSX. `source` streams the file from its start (a CSV); `ranges`
+ * reads it by ranges (an XLSX, in the order a streaming reader needs).
  */
 export async function openTable(
   head: Buffer,
   source: () => Readable,
-  ranges?: RangeSource,
+  ranges: RangeSource,
 ): Promise<{ format: TableFormat; dialect: CsvDialect | null; rows: AsyncGenerator<string[]> } | null> {
   const format = sniffFormat(head);
   if (format === null) return null;
-  // An XLSX that can be read by ranges is read with its parts in the reader's order (see xlsxInOrder).
-  if (format === 'xlsx') return { format, dialect: null, rows: xlsxRows(ranges ? xlsxInOrder(ranges) : source()) };
+  // An XLSX is read by ranges from its own directory, with its parts in the reader's order (see xlsxInOrder).
+  if (format === 'xlsx') return { format, dialect: null, rows: xlsxRows(xlsxInOrder(ranges)) };
   const dialect = sniffDialect(head);
   return { format, dialect, rows: csvRows(source(), dialect) };
 }

@@ -47,6 +47,24 @@ export function exportableText(value: string): string {
 }
 
 /**
+ * An uploaded file's name as it is stored and shown: the name a browser or a client sent, in NFC, with what the
+ * text rule refuses elsewhere (control characters, direction overrides, lone surrogates) dropped and any path
+ * before it left out, cut to `max` characters without splitting one. A multipart file name is not a field the
+ * validation pipe sees, so the rule is applied here.
+ */
+export function cleanFileName(name: string, max: number): string {
+  const base =
+    name
+      .slice(-4 * max)
+      .split(/[\\/]/)
+      .pop() ?? '';
+  const clean = exportableText(base.normalize('NFC'))
+    .replace(/[\t\r\n]/g, ' ')
+    .trim();
+  return Array.from(clean).slice(0, max).join('').trim();
+}
+
+/**
  * Values that come from a spreadsheet cell or a stored version rather than a form (an import, a restore): a line
  * break or a tab typed inside a single-line cell (Alt+Enter in Excel) becomes one space, as the cell shows it,
  * before the text rule applies.

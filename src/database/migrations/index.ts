@@ -18,6 +18,7 @@ import { AdminNotifications1765400000000 } from './1765400000000-AdminNotificati
 import { Imports1765500000000 } from './1765500000000-Imports.js';
 import { SessionActivity1765600000000 } from './1765600000000-SessionActivity.js';
 import { AccountEvents1765700000000 } from './1765700000000-AccountEvents.js';
+import { ImportBounds1765800000000 } from './1765800000000-ImportBounds.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Imports1765500000000,
   SessionActivity1765600000000,
   AccountEvents1765700000000,
+  ImportBounds1765800000000,
 ];
