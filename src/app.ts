@@ -31,6 +31,7 @@ import { requestSteps } from './common/http/request-steps.js';
 import { servedFolder } from './common/http/served-files.js';
 import { COMPRESS_THRESHOLD } from './common/http/encoded-body.js';
 import { acceptMultipart } from './common/http/multipart.js';
+import { sameOriginJson } from './common/http/same-origin.js';
 import { pageTitle } from './shared/page-titles.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseStartupError, describeDatabase, openDatabase } from './database/database.js';
@@ -138,6 +139,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     });
     await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD, encodings: ['gzip', 'deflate'] });
     bodyLimits(fastify);
+    sameOriginJson(fastify, config.appUrl);
     acceptMultipart(fastify);
     if (config.viteDev) {
       vite.server = await startViteDevServer(app.getHttpServer());

@@ -4,6 +4,7 @@ import { header, type HttpReply, type HttpRequest } from '../common/http/http.js
 import { AuditService } from '../audit/audit.service.js';
 import { AppException } from '../common/http/app.exception.js';
 import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
+import { SameOriginJson } from '../common/http/same-origin.js';
 import { InertiaService } from '../inertia/inertia.service.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { AdminCookie } from './admin-cookie.js';
@@ -29,6 +30,7 @@ export class AuthApiController {
 
   /** {token, admin}; the same token is set as the HttpOnly session cookie for page visits. */
   @Public()
+  @SameOriginJson()
   @RateLimit('login-ip')
   @StrictLimits()
   @ApiOperation({
@@ -67,6 +69,7 @@ export class AuthApiController {
    * Ending it by the cookie needs the XSRF header, like every cookie write, so another site cannot log staff out.
    */
   @Public()
+  @SameOriginJson()
   @ApiOperation({
     summary: 'Sai do painel',
     description:

@@ -2,6 +2,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { ThrottlerOptions } from '@nestjs/throttler';
 import { RateLimit } from '../common/http/rate-limit.js';
+import { SameOriginJson } from '../common/http/same-origin.js';
 import { header, type HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { normalizeIp } from '../common/http/ip-address.js';
@@ -16,6 +17,7 @@ export class ContactsPublicController {
   constructor(private readonly contacts: ContactsService) {}
 
   @Public()
+  @SameOriginJson()
   @RateLimit('contact-ip')
   @ApiOperation({ summary: 'Envia uma mensagem pelo formulário de contato do site' })
   @Post()

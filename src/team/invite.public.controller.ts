@@ -4,11 +4,13 @@ import type { HttpRequest } from '../common/http/http.js';
 import { Public } from '../auth/decorators.js';
 import { normalizeIp } from '../common/http/ip-address.js';
 import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
+import { SameOriginJson } from '../common/http/same-origin.js';
 import { AcceptInviteInput } from './dto/team.input.js';
 import { TeamService } from './team.service.js';
 
 /** The page at an invitation or new password link sets the password here, without a session. */
 @Public()
+@SameOriginJson()
 @Controller('api/admin/convite')
 export class InvitePublicController {
   constructor(private readonly team: TeamService) {}

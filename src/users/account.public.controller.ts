@@ -5,6 +5,7 @@ import { Public } from '../auth/decorators.js';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { RateLimit, StrictLimits } from '../common/http/rate-limit.js';
 import { normalizeIp } from '../common/http/ip-address.js';
+import { SameOriginJson } from '../common/http/same-origin.js';
 import { AccountLinksService } from './account-links.service.js';
 import { EmailRequestInput, ResetPasswordInput, TokenInput } from './dto/account-requests.input.js';
 
@@ -17,6 +18,7 @@ const LinkRefusals = () =>
 
 /** What an app user does from the site without logging in: reset a password, delete the account. */
 @Public()
+@SameOriginJson()
 @Controller('api/public/usuario')
 export class AccountPublicController {
   constructor(private readonly links: AccountLinksService) {}

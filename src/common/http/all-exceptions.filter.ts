@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { inertia } from '../../inertia/inertia-response.js';
 import { InertiaService, isInertiaRequest } from '../../inertia/inertia.service.js';
 import { LOGGER } from '../logging/logger.constants.js';
+import { loggableUrl } from '../logging/request-logging.js';
 import { ValidationFailedException } from './app.exception.js';
 import { toErrorBody, UNAVAILABLE_RETRY_SECONDS } from './error-body.js';
 import { RedirectException } from './redirect.exception.js';
@@ -37,7 +38,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = toErrorBody(isServedFileGone(exception) ? new NotFoundException() : exception);
     const requestId = String(req.id ?? '');
     if (body.statusCode >= 500) {
-      this.logger.error({ err: exception, requestId, method: req.method, url: requestUrl(req) }, 'Unhandled error');
+      this.logger.error({ err: exception, requestId, method: req.method, url: loggableUrl(requestUrl(req)) }, 'Unhandled error');
       body.requestId = requestId;
     }
     if (res.sent || res.raw.headersSent) {

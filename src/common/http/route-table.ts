@@ -5,6 +5,7 @@ import { IS_PUBLIC, isOpen, ROLES, SENSITIVE } from '../../auth/decorators.js';
 import { APP_CONFIG } from '../../config/config.module.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { rateLimitsOf } from './rate-limit.js';
+import { takesSameOriginJsonOnly } from './same-origin.js';
 import { takesChange } from '../../history/change-context.js';
 
 export interface RegisteredRoute {
@@ -20,6 +21,8 @@ export interface RegisteredRoute {
   sensitive: boolean;
   /** Whether it writes a versioned record under If-Match (@Change() on a record's path): it may answer 412. */
   conditional: boolean;
+  /** Whether it takes JSON from the app's own pages only (@SameOriginJson()): 403 cross-site, 415 another body type. */
+  sameOriginJson: boolean;
 }
 
 /** Every route the app registered, with who may call it, read from the same metadata the access guard reads. */
@@ -48,6 +51,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
             handler: `${controller.name}.${name}`,
             sensitive,
             conditional: own.includes(':') && takesChange(controller, name),
+            sameOriginJson: takesSameOriginJsonOnly(handler),
           });
         }
       }
