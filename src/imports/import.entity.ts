@@ -5,6 +5,7 @@ import type { ImportStatus } from '../shared/import.views.js';
 @Entity('imports')
 @Index('idx_imports_admin_status', ['adminId', 'status'])
 @Index('idx_imports_status', ['status', 'heartbeatAt'])
+@Index('idx_imports_file_kept', ['fileKept', 'status'])
 @Index('uq_imports_running_admin', ['runningAdminId'], { unique: true })
 export class Import {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -78,6 +79,10 @@ export class Import {
 
   @Column({ name: 'failures_chars', type: 'integer', default: 0 })
   failuresChars: number;
+
+  /** Whether the uploaded file is still kept: true until it is removed, once the import has ended. */
+  @Column({ name: 'file_kept', type: 'boolean', default: true })
+  fileKept: boolean;
 
   @Column({ name: 'cancel_requested', type: 'boolean', default: false })
   cancelRequested: boolean;

@@ -285,13 +285,31 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const waiting = await this.imports.find({ select: { id: true, fileKey: true }, where: { adminId, status: 'analisada' }, order: { id: 'DESC' } });
     for (const old of waiting.slice(IMPORT_WAITING_MAX)) {
       const result = await this.imports.update({ id: old.id, status: 'analisada' }, { status: 'cancelada', ...ended() });
-      if (result.affected) await this.removeFile(old.fileKey);
+      if (result.affected) await this.removeFile(old);
     }
   }
 
-  /** An import's file, removed once nothing will read it again (the import ended); a store that fails is logged. */
-  private async removeFile(key: string): Promise<void> {
-    await this.files.remove(key).catch((error: unknown) => this.logger.warn(`Removing upload ${key} failed: ${(error as Error).message}`));
+  /**
+   * An import's file, removed once nothing will read it again (the import ended). A store that fails is logged,
+   * and the file is removed by a later sweep (file_kept stays true until it is).
+   */
+  private async removeFile(found: Pick<Import, 'id' | 'fileKey'>): Promise<void> {
+    try {
+      await this.files.remove(found.fileKey);
+      await this.imports.update({ id: found.id }, { fileKept: false });
+    } catch (error) {
+      this.logger.warn(`Removing upload ${found.fileKey} failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** The files of ended imports still kept (a removal that failed, imports ended past the run): removed now. */
+  private async removeEndedFiles(): Promise<void> {
+    const ended = await this.imports.find({
+      select: { id: true, fileKey: true },
+      where: { status: In<ImportStatus>(['concluida', 'cancelada', 'falhou']), fileKept: true },
+      take: 20,
+    });
+    for (const found of ended) await this.removeFile(found);
   }
 
   /** The sample's rows checked by the form's rules with a mapping (the preview, again after the mapping changes). */
@@ -384,7 +402,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     if (['concluida', 'cancelada', 'falhou'].includes(found.status)) throw importsError('IMPORT_FINISHED');
     const now = await this.imports.update({ id, status: In(['analisada', 'na_fila']) }, { status: 'cancelada', ...ended() });
     // Nothing reads the file of an import that ended; a running one's goes when its run stops.
-    if (now.affected) await this.removeFile(found.fileKey);
+    if (now.affected) await this.removeFile(found);
     await this.imports.update({ id, status: 'processando' }, { cancelRequested: true });
     return this.state(id, adminId);
   }
@@ -474,6 +492,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         where: [{ status: 'na_fila' }, { status: 'processando', heartbeatAt: LessThan(new Date(Date.now() - STALE_MS)) }],
         take: 10,
       });
+      await this.removeEndedFiles();
       for (const { id } of waiting) {
         if (this.running.has(id)) continue;
         if (!(await this.claim(id))) {
@@ -502,7 +521,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     if (!(await this.repository.giveUp(id, new Date(Date.now() - STALE_MS), IMPORT_MAX_RUNS, { error: RUNS_EXHAUSTED, ...ended() }))) return;
     const found = await this.imports.findOneByOrFail({ id });
     this.logger.error(`Import ${id} failed: its runs stopped ${found.runs} times without a word (the file may take its instance down)`);
-    await this.removeFile(found.fileKey);
+    await this.removeFile(found);
     const kind = found.kind as ImportKind;
     await this.notices.taskFinished(
       found.adminId,
@@ -630,7 +649,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       if (chunk.length > 0 && !(await handOver(true))) return await this.stopped(id, found);
       if (pending.write && !(await pending.write)) return await this.stopped(id, found);
       await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, ...ended() });
-      await this.removeFile(found.fileKey);
+      await this.removeFile(found);
       found = await this.imports.findOneByOrFail({ id });
       const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
       await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
@@ -646,7 +665,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
             ? error.message
             : 'A importação parou por um erro inesperado; as linhas já gravadas foram mantidas.';
       await this.imports.update({ id }, { status: 'falhou', error: message.slice(0, 300), ...ended() }).catch(() => undefined);
-      await this.removeFile(found.fileKey);
+      await this.removeFile(found);
     }
   }
 
@@ -659,7 +678,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   private async stopped(id: number, found: Import): Promise<void> {
     if (this.stopping) return await this.handBack(id);
     await this.imports.update({ id }, { status: 'cancelada', ...ended() });
-    await this.removeFile(found.fileKey);
+    await this.removeFile(found);
     await this.notices.taskFinished(
       found.adminId,
       {
