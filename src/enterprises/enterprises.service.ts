@@ -109,10 +109,13 @@ export class EnterprisesService {
     return this.get(id);
   }
 
-  /** An entry's values put back through the form: the company as it is, with those columns as they were. */
+  /**
+   * An entry's values put back through the form: the company as it is, with those columns as they were. Only the
+   * form's, the status's and the billing address's columns come here (the score is not restorable, HISTORY_RESOURCES).
+   */
   private async restoreValues(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<void> {
     const current = await this.get(id);
-    const { ativo, score: _score, ...rest } = values;
+    const { ativo, ...rest } = values;
     const billingValues = Object.entries(rest).filter(([column]) => column.startsWith('cobranca_'));
     const own = Object.fromEntries(Object.entries(rest).filter(([column]) => !column.startsWith('cobranca_')));
     // Everything is checked first, by the form's rules, then written as one change in one transaction.

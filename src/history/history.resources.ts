@@ -29,6 +29,14 @@ export interface HistoryField {
   format: FieldFormat;
   /** Personal data of an app user: replaced by "(removido)" when the account is deleted (LGPD). */
   personal?: boolean;
+  /**
+   * An admin writes this column in the back office (the resource's form, or one of its own actions: status,
+   * billing address, answering a message), so restoring a change puts its earlier value back, through those
+   * rules. A column without it (what only the app, the site or the system writes, and secrets) is shown in the
+   * history but never written by a restore: an admin cannot set through the history what no form lets them set.
+   * A deleted record brought back comes with every value it had.
+   */
+  restorable?: true;
 }
 
 export type HistoryResourceKey = 'empresa' | 'usuario' | 'contato' | 'admin';
@@ -50,13 +58,14 @@ export interface HistoryResource {
   mastersOnly?: boolean;
 }
 
+/** A company's address fields (its form, or its billing address's form). */
 const address = (prefix: string, label: string): Record<string, HistoryField> => ({
-  [`${prefix}endereco`]: { label: `Endereço${label}`, format: 'text' },
-  [`${prefix}numero`]: { label: `Número${label}`, format: 'text' },
-  [`${prefix}complemento`]: { label: `Complemento${label}`, format: 'text' },
-  [`${prefix}bairro`]: { label: `Bairro${label}`, format: 'text' },
-  [`${prefix}cep`]: { label: `CEP${label}`, format: 'cep' },
-  [`${prefix}city_id`]: { label: `Cidade${label}`, format: 'city' },
+  [`${prefix}endereco`]: { label: `Endereço${label}`, format: 'text', restorable: true },
+  [`${prefix}numero`]: { label: `Número${label}`, format: 'text', restorable: true },
+  [`${prefix}complemento`]: { label: `Complemento${label}`, format: 'text', restorable: true },
+  [`${prefix}bairro`]: { label: `Bairro${label}`, format: 'text', restorable: true },
+  [`${prefix}cep`]: { label: `CEP${label}`, format: 'cep', restorable: true },
+  [`${prefix}city_id`]: { label: `Cidade${label}`, format: 'city', restorable: true },
 });
 
 export const HISTORY_RESOURCES: Record<HistoryResourceKey, HistoryResource> = {
@@ -68,17 +77,18 @@ export const HISTORY_RESOURCES: Record<HistoryResourceKey, HistoryResource> = {
     idColumn: 'enterprise_id',
     noun: { subject: 'Esta empresa', changed: 'alterada', pronoun: 'a', removed: 'excluída' },
     fields: {
-      razao: { label: 'Razão social', format: 'text' },
-      fantasia: { label: 'Nome fantasia', format: 'text' },
-      cnpj: { label: 'CNPJ', format: 'cnpj' },
-      inscricao_estadual: { label: 'Inscrição estadual', format: 'text' },
+      // The company form (EnterpriseInput), Ativar/Desativar and the billing address's form; no form writes the score.
+      razao: { label: 'Razão social', format: 'text', restorable: true },
+      fantasia: { label: 'Nome fantasia', format: 'text', restorable: true },
+      cnpj: { label: 'CNPJ', format: 'cnpj', restorable: true },
+      inscricao_estadual: { label: 'Inscrição estadual', format: 'text', restorable: true },
       ...address('', ''),
-      fone: { label: 'Telefone', format: 'phone' },
-      email: { label: 'E-mail', format: 'text' },
-      site: { label: 'Site', format: 'text' },
-      logo: { label: 'Logo', format: 'text' },
-      representada_logo: { label: 'Logo representada', format: 'text' },
-      ativo: { label: 'Status', format: 'active' },
+      fone: { label: 'Telefone', format: 'phone', restorable: true },
+      email: { label: 'E-mail', format: 'text', restorable: true },
+      site: { label: 'Site', format: 'text', restorable: true },
+      logo: { label: 'Logo', format: 'text', restorable: true },
+      representada_logo: { label: 'Logo representada', format: 'text', restorable: true },
+      ativo: { label: 'Status', format: 'active', restorable: true },
       score: { label: 'Score', format: 'text' },
       ...address('cobranca_', ' de cobrança'),
     },
@@ -91,16 +101,18 @@ export const HISTORY_RESOURCES: Record<HistoryResourceKey, HistoryResource> = {
     idColumn: 'user_id',
     noun: { subject: 'Este usuário', changed: 'alterado', pronoun: 'o', removed: 'excluído' },
     fields: {
-      firstname: { label: 'Nome', format: 'text', personal: true },
-      lastname: { label: 'Sobrenome', format: 'text', personal: true },
-      email: { label: 'E-mail', format: 'text', personal: true },
-      fone: { label: 'Telefone', format: 'phone', personal: true },
-      cpf: { label: 'CPF', format: 'cpf', personal: true },
-      enterprise_id: { label: 'Empresa', format: 'enterprise' },
-      cargo_id: { label: 'Cargo', format: 'cargo' },
-      ocupacao_id: { label: 'Ramo de atividade', format: 'ocupacao' },
+      // The 'Editar Usuário' form (UpdateUserInput) and Ativar/Desativar; the city, the plan and the device are
+      // the app's alone.
+      firstname: { label: 'Nome', format: 'text', personal: true, restorable: true },
+      lastname: { label: 'Sobrenome', format: 'text', personal: true, restorable: true },
+      email: { label: 'E-mail', format: 'text', personal: true, restorable: true },
+      fone: { label: 'Telefone', format: 'phone', personal: true, restorable: true },
+      cpf: { label: 'CPF', format: 'cpf', personal: true, restorable: true },
+      enterprise_id: { label: 'Empresa', format: 'enterprise', restorable: true },
+      cargo_id: { label: 'Cargo', format: 'cargo', restorable: true },
+      ocupacao_id: { label: 'Ramo de atividade', format: 'ocupacao', restorable: true },
       city_id: { label: 'Cidade', format: 'city', personal: true },
-      status: { label: 'Status', format: 'user-status' },
+      status: { label: 'Status', format: 'user-status', restorable: true },
       password_hash: { label: 'Senha', format: 'secret' },
       plano_valido: { label: 'Plano válido até', format: 'datetime' },
       device_id: { label: 'Dispositivo', format: 'text', personal: true },
@@ -114,15 +126,16 @@ export const HISTORY_RESOURCES: Record<HistoryResourceKey, HistoryResource> = {
     idColumn: 'id',
     noun: { subject: 'Esta mensagem', changed: 'alterada', pronoun: 'a', removed: 'excluída' },
     fields: {
+      // The sender writes the message (the site's form); an admin only marks it answered.
       nome: { label: 'Nome', format: 'text' },
       email: { label: 'E-mail', format: 'text' },
       telefone: { label: 'Telefone', format: 'phone' },
       mensagem: { label: 'Mensagem', format: 'text' },
       origem: { label: 'Origem', format: 'text' },
-      status: { label: 'Status', format: 'contact-status' },
-      response_channel: { label: 'Respondido por', format: 'channel' },
-      responded_at: { label: 'Respondido em', format: 'datetime' },
-      responded_by: { label: 'Respondido pelo administrador', format: 'admin' },
+      status: { label: 'Status', format: 'contact-status', restorable: true },
+      response_channel: { label: 'Respondido por', format: 'channel', restorable: true },
+      responded_at: { label: 'Respondido em', format: 'datetime', restorable: true },
+      responded_by: { label: 'Respondido pelo administrador', format: 'admin', restorable: true },
       sender_ip: { label: 'IP de envio', format: 'text' },
       user_agent: { label: 'Navegador', format: 'text' },
       created_at: { label: 'Recebida em', format: 'datetime' },
@@ -137,11 +150,12 @@ export const HISTORY_RESOURCES: Record<HistoryResourceKey, HistoryResource> = {
     noun: { subject: 'Este administrador', changed: 'alterado', pronoun: 'o', removed: 'excluído' },
     mastersOnly: true,
     fields: {
+      // The team's form (UpdateAdminInput); the username is the login and never changes there.
       username: { label: 'Usuário', format: 'text' },
-      email: { label: 'E-mail', format: 'text' },
-      name: { label: 'Nome', format: 'text' },
-      role: { label: 'Papel', format: 'role' },
-      active: { label: 'Ativo', format: 'active' },
+      email: { label: 'E-mail', format: 'text', restorable: true },
+      name: { label: 'Nome', format: 'text', restorable: true },
+      role: { label: 'Papel', format: 'role', restorable: true },
+      active: { label: 'Ativo', format: 'active', restorable: true },
       password_hash: { label: 'Senha', format: 'secret' },
     },
   },

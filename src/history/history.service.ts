@@ -25,7 +25,10 @@ export type HistoryValue = string | number | boolean | null;
 /** What a resource's module gives the history: its record as the API shows it, and how its values are put back. */
 export interface RecordHandlers {
   view(id: number): Promise<{ version: number }>;
-  /** Saves `values` (columns → values of an entry's "before") through the form's validation, against `change.expected`. */
+  /**
+   * Saves `values` (columns → values of an entry's "before", only those its HISTORY_RESOURCES declaration marks
+   * restorable) through the form's validation, against `change.expected`.
+   */
   restore(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<unknown>;
   /** Brings a deleted record back with its id (only resources that can be deleted). */
   recreate?(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<unknown>;
@@ -259,7 +262,7 @@ export class HistoryService {
     if (!row) throw new AppException(404, 'HISTORY_ENTRY_NOT_FOUND', 'Registro do histórico não encontrado.');
     const resource = HISTORY_RESOURCES[key];
     const values = restorableValues(resource, row);
-    if (!values) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Esta alteração não tem valores anteriores para restaurar.');
+    if (!values) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Esta alteração não tem valores anteriores que possam ser restaurados.');
     const handlers = this.handler(key);
     const restoring: ChangeRequest = { context: { ...change.context, restoredFrom: entryId }, expected: change.expected };
     const exists = await this.repository.recordExists(resource, id);
@@ -388,15 +391,21 @@ function parseChanges(text: string): Record<string, HistoryValue[]> {
   }
 }
 
-/** An entry's "before" values that can be put back (secrets never are); null when there are none (a creation). */
+/**
+ * An entry's "before" values that can be put back; null when there are none (a creation, or a change of columns
+ * no admin writes). A change puts back only the columns its resource declares restorable (what an admin's form
+ * or action writes); a deletion brings the record back with every value it had. Secrets never come back.
+ */
 function restorableValues(resource: HistoryResource, row: HistoryRow): Record<string, HistoryValue> | null {
   if (row.operation === 'criacao') return null;
+  const whole = row.operation === 'exclusao';
   const values: Record<string, HistoryValue> = {};
   for (const [column, pair] of Object.entries(parseChanges(row.changes))) {
     const field = resource.fields[column];
     if (!field || field.format === 'secret' || pair.length === 0) continue;
+    // An entry of an erased account (LGPD) puts nothing back.
     if (pair[0] === REMOVED_VALUE || pair[1] === REMOVED_VALUE) return null;
-    values[column] = pair[0];
+    if (whole || field.restorable) values[column] = pair[0];
   }
   return Object.keys(values).length > 0 ? values : null;
 }

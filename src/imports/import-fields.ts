@@ -2,6 +2,8 @@
  * What an import fills in, per kind of record, and the column headers each field is known by: the export's own
  * headers (a file exported from the app imports back), Portuguese names with and without accents, and the
  * usual short forms. The mapping guessed from a file's header row is shown to the admin, who can change it.
+ * A field is importable only when the record's form (or its Ativar/Desativar) lets an admin write it: what only
+ * the app writes (an app user's city, plan and device) is never offered, so an import cannot set it either.
  */
 export type ImportKind = 'empresas' | 'usuarios';
 
@@ -47,9 +49,7 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
     { campo: 'empresa', rotulo: 'Empresa (CNPJ ou nome)', nomes: ['Empresa', 'CNPJ da empresa', 'CNPJ', 'Revenda', 'Concessionária'] },
     { campo: 'cargo', rotulo: 'Cargo', nomes: ['Cargo', 'Função'] },
     { campo: 'ocupacao', rotulo: 'Ramo de Atividade', nomes: ['Ramo de Atividade', 'Ocupação', 'Atividade', 'Ramo'] },
-    ...CITY_FIELDS,
     { campo: 'status', rotulo: 'Status', nomes: ['Status', 'Ativo', 'Situação'] },
-    { campo: 'plano_valido', rotulo: 'Plano Válido Até', nomes: ['Plano Válido Até', 'Plano até', 'Validade do plano'] },
   ],
 };
 

@@ -63,11 +63,7 @@ const EXAMPLES: Record<(typeof IMPORT_KINDS)[number], Record<string, string>> = 
     empresa: '11.222.333/0001-81',
     cargo: 'Comprador',
     ocupacao: 'Concessionária',
-    cidade: 'Londrina',
-    uf: 'PR',
-    cidade_ibge: '',
     status: 'Ativo',
-    plano_valido: '31/12/2026',
   },
 };
 
@@ -137,8 +133,10 @@ export class ImportsApiController {
 
   @ApiOperation({
     summary: 'Inicia a importação',
-    description: `Com o mapeamento e o modo. Roda em segundo plano em lotes de ${IMPORT_CHUNK_ROWS} linhas, cada um em sua transação; uma importação interrompida continua do último lote concluído, sem duplicar linhas. Uma por administrador de cada vez (409). Acompanhe por GET :id ou pelos eventos tarefa.progresso e tarefa.concluida.`,
+    description: `Com o mapeamento e o modo. Roda em segundo plano em lotes de ${IMPORT_CHUNK_ROWS} linhas, cada um em sua transação; uma importação interrompida continua do último lote concluído, sem duplicar linhas. Uma por administrador de cada vez (409). Acompanhe por GET :id ou pelos eventos tarefa.progresso e tarefa.concluida. É uma alteração em lote: pede uma confirmação 2FA recente (403 STEP_UP_REQUIRED), como o status em lote.`,
   })
+  // A bulk change, whatever its mode or columns: it needs a recent 2FA confirmation, like the bulk status change.
+  @Sensitive()
   @HttpCode(202)
   @Post(':id/iniciar')
   start(@Param('id', IdPipe) id: number, @Body() input: ImportStartInput, @CurrentAdmin() admin: AuthenticatedAdmin) {

@@ -118,31 +118,21 @@ export async function checkCompanyRow(cells: RowCells, lookups: RowLookups, hasL
   return { value: Object.keys(all).length === 0 ? checked.value : null, ativo: ativo ?? null, errors: all };
 }
 
-/** What an app user's row names besides a city: its company, cargo and ramo de atividade. */
-export interface UserRowLookups extends Pick<RowLookups, 'citiesNamed' | 'cityExists'> {
+/** What an app user's row names: its company, cargo and ramo de atividade. */
+export interface UserRowLookups {
   /** The company of a CNPJ (digits, with or without punctuation) or of a name (fantasia or razão). */
   enterprise(cnpjOrName: string): Promise<{ id: number } | { error: string }>;
   cargo(name: string): Promise<number | null>;
   ocupacao(name: string): Promise<number | null>;
 }
 
-/** An app user's row: the form's input, and besides it the city, the status and the plan's end a sheet may hold. */
-export interface UserRow extends UpdateUserInput {
-  city_id: number | null | undefined;
-  plano_valido: Date | null | undefined;
-}
+/**
+ * An app user's row: the 'Editar Usuário' form's input, nothing more (the city, the plan and the device are the
+ * app's: no import writes them).
+ */
+export type UserRow = UpdateUserInput;
 
-/** A day written dd/mm/aaaa (or aaaa-mm-dd), as a date at noon UTC; undefined when it is not one. */
-export function dayOf(cell: string): Date | undefined {
-  const text = cell.trim().slice(0, 30);
-  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  const [day, month, year] = br ? [Number(br[1]), Number(br[2]), Number(br[3])] : iso ? [Number(iso[3]), Number(iso[2]), Number(iso[1])] : [0, 0, 0];
-  const date = new Date(Date.UTC(year, month - 1, day, 12));
-  return year > 1900 && date.getUTCDate() === day && date.getUTCMonth() === month - 1 ? date : undefined;
-}
-
-/** An app user's row by the 'Editar Usuário' form's rules, with its company, cargo, ramo and city found by name. */
+/** An app user's row by the 'Editar Usuário' form's rules, with its company, cargo and ramo found by name. */
 export async function checkUserRow(cells: RowCells, lookups: UserRowLookups): Promise<CheckedRow<UserRow>> {
   const errors: Record<string, string> = {};
   const input: Record<string, unknown> = {};
@@ -170,22 +160,11 @@ export async function checkUserRow(cells: RowCells, lookups: UserRowLookups): Pr
     else input[column] = id;
   }
 
-  const city = await cityOf(cells, lookups);
-  if (city && 'error' in city) errors.cidade = city.error;
-
-  const plan = filled(cells.plano_valido);
-  const planDay = plan ? dayOf(plan) : null;
-  if (planDay === undefined) errors.plano_valido = 'Data inválida: use dd/mm/aaaa.';
-
   const ativo = statusOf(cells.status);
   if (ativo === undefined) errors.status = 'Status inválido: use Ativo ou Inativo.';
 
   const checked = await validated(UpdateUserInput, input);
   const all = { ...checked.errors, ...errors };
   if (Object.keys(all).length > 0 || !checked.value) return { value: null, ativo: ativo ?? null, errors: all };
-  const value: UserRow = Object.assign(checked.value, {
-    city_id: city && 'id' in city ? city.id : cells.cidade === undefined && cells.cidade_ibge === undefined ? undefined : null,
-    plano_valido: cells.plano_valido === undefined ? undefined : planDay,
-  });
-  return { value, ativo: ativo ?? null, errors: {} };
+  return { value: checked.value, ativo: ativo ?? null, errors: {} };
 }

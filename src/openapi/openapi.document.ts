@@ -54,6 +54,10 @@ const ERRORS: Record<string, string> = {
     'Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo.',
 };
 
+/** What a 403 of a route that takes JSON from the app's own pages only says (@SameOriginJson). */
+const CROSS_SITE_REQUEST =
+  '`CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado.';
+
 /** What a sensitive action's 403 adds (@Sensitive). */
 const STEP_UP_REQUIRED =
   'Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo.';
@@ -185,6 +189,7 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
   const codes = [
     '400',
     ...(route.access === 'public' ? [] : ['401', '403']),
+    ...(route.sameOriginJson ? ['403'] : []),
     ...(route.path.includes(':') ? ['404'] : []),
     // A read never conflicts (an Inertia page visit's 409 is not an API answer).
     ...(route.method !== 'GET' ? ['409'] : []),
@@ -196,7 +201,9 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     '503',
   ];
   for (const code of [...new Set([...codes, ...Object.keys(declared)])].sort()) {
-    const description = declared[code] || (code === '403' && route.sensitive ? `${ERRORS[code]} ${STEP_UP_REQUIRED}` : ERRORS[code]);
+    const own = declared[code] || (code === '403' && route.sensitive ? `${ERRORS[code]} ${STEP_UP_REQUIRED}` : ERRORS[code]);
+    const description =
+      code === '403' && route.sameOriginJson ? (route.access === 'public' && !declared[code] ? CROSS_SITE_REQUEST : `${own} ${CROSS_SITE_REQUEST}`) : own;
     operation.responses[code] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };
   }
   for (const parameter of (operation.parameters ?? []) as { in?: string; name?: string; schema?: Schema; description?: string }[]) {

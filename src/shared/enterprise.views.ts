@@ -36,6 +36,12 @@ export interface EnterpriseView extends AddressView {
   version: number;
 }
 
+/**
+ * The largest page of the companies list: companies hold no person's data, and the user form's company dropdown
+ * reads every active one at once.
+ */
+export const ENTERPRISE_MAX_PAGE_SIZE = 1000;
+
 export interface LinkedUserView {
   user_id: number;
   firstname: string;
@@ -43,6 +49,14 @@ export interface LinkedUserView {
   email: string | null;
   cargo_nome: string | null;
   status: number;
+}
+
+/** A page of a company's app users (its details), by name. */
+export interface LinkedUserPage {
+  data: LinkedUserView[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 /** The columns the companies list sorts by (`ordem`); Fantasia ascending when none is given. */

@@ -15,6 +15,10 @@ import { AppUser } from './app-user.entity.js';
 import { usersError } from './users.errors.js';
 import { HistoryService } from '../history/history.service.js';
 import { APP_CHANGE } from '../history/change-context.js';
+import { HISTORY_RESOURCES } from '../history/history.resources.js';
+import { AuditService } from '../audit/audit.service.js';
+import { cancelWaitingUserImports, deleteImportFailuresOf } from '../imports/import-failures.erasure.js';
+import { formatCpf } from '../shared/br/index.js';
 
 export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
@@ -31,6 +35,16 @@ export const PASSWORD_RULE_MESSAGE = 'A senha deve ter de 8 a 128 caracteres, co
 export function isStrongPassword(password: string): boolean {
   return password.length >= 8 && password.length <= 128 && /\p{L}/u.test(password) && /\d/.test(password);
 }
+
+/**
+ * The fields of the trail's summaries of an app user's edits that hold the person's values: the record's personal
+ * columns (the API's fields have the same names) and the city's name the edit form sends back with them.
+ */
+const PERSONAL_SUMMARY_FIELDS = [
+  ...Object.entries(HISTORY_RESOURCES.usuario.fields).flatMap(([column, field]) => (field.personal ? [column] : [])),
+  'cidade_nome',
+  'cidade_uf',
+];
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -53,6 +67,7 @@ export class AccountLinksService {
     private readonly tasks: BackgroundTasks,
     private readonly mailBudget: AccountMailBudget,
     private readonly history: HistoryService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The admin's 'send reset e-mail' action: the link is made now, the e-mail sent right after the answer. */
@@ -153,7 +168,9 @@ export class AccountLinksService {
 
   /**
    * Confirms a deletion: the account is deactivated and its personal data erased (LGPD), keeping the row's
-   * id so counts and history stay consistent. Its pending links are spent.
+   * id so counts and history stay consistent. Its pending links are spent. The person's values go from the
+   * record's history, the audit trail's entries about the account and a users import's failed rows too, and
+   * users uploads waiting to start are cancelled (their files removed by the imports' sweep).
    */
   async confirmDeletion(token: string): Promise<void> {
     const state = await this.deletionState(token);
@@ -164,6 +181,9 @@ export class AccountLinksService {
         .update({ tokenHash: hashToken(token), confirmedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { confirmedAt: new Date() });
       if (!spent.affected) throw linkError('used', 'exclusão');
       const request = await manager.getRepository(AccountDeletionRequest).findOneByOrFail({ tokenHash: hashToken(token) });
+      const person = await manager
+        .getRepository(AppUser)
+        .findOneOrFail({ select: { userId: true, email: true, cpf: true }, where: { userId: request.userId } });
       await manager.getRepository(AppUser).update(
         { userId: request.userId },
         {
@@ -182,8 +202,17 @@ export class AccountLinksService {
       );
       await manager.getRepository(PasswordReset).delete({ userId: request.userId });
       await manager.getRepository(AccountDeletionRequest).update({ userId: request.userId }, { requesterIp: null });
-      // The erased values must not live on in the record's history either.
+      // The erased values must not live on in the record's history, the audit trail or an import's failed rows either.
       await this.history.redact(manager, 'usuario', request.userId);
+      const identifiers = [person.email, person.cpf, person.cpf ? formatCpf(person.cpf) : null].filter((value): value is string => Boolean(value));
+      await this.audit.redactPersonalValues(manager, {
+        targetType: 'user',
+        targetId: request.userId,
+        fields: PERSONAL_SUMMARY_FIELDS,
+        searches: { actions: ['user.export'], field: 'busca', values: identifiers },
+      });
+      await deleteImportFailuresOf(manager, person);
+      await cancelWaitingUserImports(manager);
     });
   }
 }

@@ -2,11 +2,13 @@ import { Change, EDIT_DESCRIPTION, withEtag, type ChangeRequest } from '../histo
 import { Sensitive } from '../auth/decorators.js';
 import { ApiOperation } from '@nestjs/swagger';
 import { Audited } from '../audit/audited.decorator.js';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { HttpReply } from '../common/http/http.js';
 import { saoPauloDay } from '../common/sao-paulo-day.js';
 import { UserDataCopyService } from './user-data-copy.service.js';
 import { IdPipe } from '../common/http/id.pipe.js';
+import { MAX_PAGE_SIZE, PageQuery } from '../common/http/page.query.js';
+import type { LinkedUserPage } from '../shared/enterprise.views.js';
 import { AccountLinksService } from './account-links.service.js';
 import { AppUsersService } from './app-users.service.js';
 import { ResourceRoutes } from '../common/resources/resource-routes.js';
@@ -85,10 +87,12 @@ export class AppUsersApiController {
 export class CompanyUsersApiController {
   constructor(private readonly users: AppUsersService) {}
 
-  @ApiOperation({ summary: 'Os usuários do app de uma empresa' })
+  @ApiOperation({
+    summary: 'Os usuários do app de uma empresa',
+    description: `Por nome, paginados: até ${MAX_PAGE_SIZE} por página (o padrão). Para ler mais de uma vez, exporte a lista de usuários (busca pela empresa).`,
+  })
   @Get(':id/users')
-  async list(@Param('id', IdPipe) id: number) {
-    const data = await this.users.ofCompany(id);
-    return { data, total: data.length };
+  list(@Param('id', IdPipe) id: number, @Query() query: PageQuery): Promise<LinkedUserPage> {
+    return this.users.ofCompany(id, query);
   }
 }

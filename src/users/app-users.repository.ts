@@ -133,8 +133,9 @@ export class AppUsersRepository {
     return new Map(rows.map((row) => [String(Number(row.status)), Number(row.total)]));
   }
 
-  /** The app users linked to a company, by name (the company's details). */
-  async ofCompany(enterpriseId: number): Promise<LinkedUserView[]> {
+  /** A page of the app users linked to a company, by name (the company's details), and how many there are. */
+  async ofCompany(enterpriseId: number, page: number, pageSize: number): Promise<{ data: LinkedUserView[]; total: number }> {
+    const total = await this.users.createQueryBuilder('u').where('u.enterprise_id = :enterpriseId', { enterpriseId }).getCount();
     const rows = await this.users
       .createQueryBuilder('u')
       .leftJoin(Cargo, 'c', 'c.cargo_id = u.cargo_id')
@@ -142,7 +143,9 @@ export class AppUsersRepository {
       .where('u.enterprise_id = :enterpriseId', { enterpriseId })
       .orderBy('u.sort_name', 'ASC')
       .addOrderBy('u.user_id', 'ASC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
       .getRawMany<LinkedUserView>();
-    return rows.map((row) => ({ ...row, user_id: Number(row.user_id), status: Number(row.status) }));
+    return { data: rows.map((row) => ({ ...row, user_id: Number(row.user_id), status: Number(row.status) })), total };
   }
 }

@@ -3,18 +3,18 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, QueryFailedError, Repository, type EntityManager } from 'typeorm';
 import { AuditEntry } from '../audit/audit-entry.entity.js';
 import type { AuditActor } from '../audit/audit-actor.js';
-import { CitiesService } from '../cities/cities.service.js';
 import { AppException, ValidationFailedException } from '../common/http/app.exception.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
 import { bulkInsert } from '../database/bulk-insert.js';
 import { KeptCounts, statusCounts } from '../database/kept-counts.js';
 import { EnterprisesService } from '../enterprises/enterprises.service.js';
 import type { ChangeRequest } from '../history/change-context.js';
-import { HistoryService, utcDate, type HistoryValue } from '../history/history.service.js';
+import { HistoryService, type HistoryValue } from '../history/history.service.js';
 import type { UserRow } from '../imports/row-rules.js';
 import type { AppUserView } from '../shared/app-user.views.js';
 import { onlyDigits } from '../shared/br/index.js';
-import type { LinkedUserView } from '../shared/enterprise.views.js';
+import type { LinkedUserPage } from '../shared/enterprise.views.js';
+import { MAX_PAGE_SIZE } from '../common/http/page.query.js';
 import { importedChanges, writableColumns, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
 import { AppUser } from './app-user.entity.js';
 import { AppUsersRepository } from './app-users.repository.js';
@@ -40,7 +40,6 @@ export class AppUsersService {
     @InjectRepository(AppUser) private readonly users: Repository<AppUser>,
     private readonly lookups: UserLookupsService,
     private readonly enterprises: EnterprisesService,
-    private readonly cities: CitiesService,
     private readonly kept: KeptCounts,
     private readonly history: HistoryService,
     private readonly list: AppUserList,
@@ -53,11 +52,11 @@ export class AppUsersService {
   }
 
   /**
-   * An entry's values put back: the form's fields through the form's rules, the status as Ativar/Desativar does,
-   * and what the app alone writes (city, plan, device) as it was.
+   * An entry's values put back: the form's fields through the form's rules, the status as Ativar/Desativar does.
+   * What the app alone writes (city, plan, device) is not restorable (HISTORY_RESOURCES) and never reaches here.
    */
   private async restoreValues(id: number, values: Record<string, HistoryValue>, change: ChangeRequest): Promise<void> {
-    const { status, city_id: cityId, plano_valido: planoValido, device_id: deviceId, ...form } = values;
+    const { status, ...form } = values;
     const current = await this.get(id);
     const optional = (value: unknown) => (value === null || value === undefined ? undefined : value);
     // Everything is checked first, then written as one change.
@@ -76,20 +75,19 @@ export class AppUsersService {
       });
       Object.assign(columns, await this.profileValues(id, input));
     }
-    if (cityId !== undefined) {
-      if (cityId !== null && !(await this.cities.find(Number(cityId)))) throw new ValidationFailedException({ city_id: 'Cidade não encontrada.' });
-      columns.cityId = cityId === null ? null : Number(cityId);
-    }
-    if (planoValido !== undefined) columns.planoValido = planoValido === null ? null : utcDate(String(planoValido));
-    if (deviceId !== undefined) columns.deviceId = deviceId === null ? null : String(deviceId);
     if (status !== undefined) columns.status = Number(status) ? 1 : 0;
     await this.write(id, columns, change);
   }
 
-  /** The app users linked to a company, by name (the company's details). */
-  async ofCompany(enterpriseId: number): Promise<LinkedUserView[]> {
+  /**
+   * A page of the app users linked to a company, by name (the company's details): at most MAX_PAGE_SIZE, the
+   * most a page of people's data holds, and that many unless asked otherwise.
+   */
+  async ofCompany(enterpriseId: number, query: { page?: number; pageSize?: number } = {}): Promise<LinkedUserPage> {
     await this.enterprises.assertExists(enterpriseId);
-    return this.repository.ofCompany(enterpriseId);
+    const page = query.page ?? 1;
+    const pageSize = Math.min(query.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+    return { ...(await this.repository.ofCompany(enterpriseId, page, pageSize)), page, pageSize };
   }
 
   async countActive(): Promise<number> {
@@ -112,11 +110,12 @@ export class AppUsersService {
   }
 
   /**
-   * One chunk of an import of app users (rows checked by the 'Editar Usuário' form's rules, their company, cargo,
-   * ramo and city found): each matched by e-mail, then by CPF (the file's earlier rows included). A new one is
-   * created without a password (the app's "Esqueci minha senha" sets it); a known one gets the columns that
-   * differ, or is counted unchanged; `onlyCreate` leaves known users as they are. One transaction, history
-   * "importação", an audit entry per row written, and `alsoInside` (the import's progress) in it too.
+   * One chunk of an import of app users (rows checked by the 'Editar Usuário' form's rules, their company, cargo
+   * and ramo found; only what that form writes, and the status): each matched by e-mail, then by CPF (the file's
+   * earlier rows included). A new one is created without a password (the app's "Esqueci minha senha" sets it); a
+   * known one gets the columns that differ, or is counted unchanged; `onlyCreate` leaves known users as they are.
+   * One transaction, history "importação", an audit entry per row written, and `alsoInside` (the import's
+   * progress) in it too.
    */
   async importRows(
     rows: { line: number; input: UserRow; ativo: 0 | 1 | null }[],
@@ -134,8 +133,6 @@ export class AppUsersService {
         cargoId: row.input.cargo_id ?? null,
         ocupacaoId: row.input.ocupacao_id ?? null,
       };
-      if (row.input.city_id !== undefined) values.cityId = row.input.city_id;
-      if (row.input.plano_valido !== undefined) values.planoValido = row.input.plano_valido;
       if (row.ativo !== null) values.status = row.ativo;
       return { line: row.line, values };
     });
@@ -277,9 +274,5 @@ const IMPORT_COLUMNS: Record<string, string[]> = {
   empresa: ['enterpriseId'],
   cargo: ['cargoId'],
   ocupacao: ['ocupacaoId'],
-  cidade: ['cityId'],
-  uf: ['cityId'],
-  cidade_ibge: ['cityId'],
   status: ['status'],
-  plano_valido: ['planoValido'],
 };

@@ -106,7 +106,7 @@ describe('contacts for the back office', () => {
   it.each([
     ['page=abc', 'A página deve ser um número inteiro maior que zero.'],
     ['page=0', 'A página deve ser um número inteiro maior que zero.'],
-    ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 1000.'],
+    ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 100.'],
     ['status=lido', 'Status inválido: use pendente ou respondido.'],
   ])('refuses %s', async (query, message) => {
     expectRefused(await get(`?${query}`), 400, { message });

@@ -7,6 +7,7 @@ import { createAppUser, createContactRow } from '../support/row-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { HistoryService } from '../../src/history/history.service.js';
 import type { HistoryEntryView } from '../../src/shared/history.views.js';
+import { AppUser } from '../../src/users/app-user.entity.js';
 
 let sut: TestApp;
 let maria: AdminSession;
@@ -287,6 +288,63 @@ describe('restore', () => {
     const before = (await call(maria, 'get', `/enterprises/${id}`)).body.data;
     expectRefused(await call(maria, 'post', `/enterprises/${id}/historico/${fix.id}/restaurar`), 400, { field: 'cnpj' });
     expect((await call(maria, 'get', `/enterprises/${id}`)).body.data).toEqual(before);
+  });
+
+  it("puts back only what an admin's form writes: never the plan, device or city the app wrote", async () => {
+    const user = await createAppUser(sut, {
+      firstname: 'Rita',
+      lastname: 'Original',
+      planoValido: new Date('2026-06-30T12:00:00Z'),
+      deviceId: 'ios-1',
+      cityId: LONDRINA,
+    });
+    const id = user.userId;
+    const users = sut.dataSource.getRepository(AppUser);
+    const asTheApp = (sql: string, values: unknown[]) =>
+      sut.app.get(HistoryService).run({ actorId: null, actorName: null, source: 'api' }, (manager) => manager.query(sql, values));
+    // The app changes the profile with its own fields in one write, then its own fields alone.
+    await asTheApp('UPDATE app_users SET lastname = ?, plano_valido = ?, device_id = ?, city_id = ? WHERE user_id = ?', [
+      'Pelo App',
+      '2027-01-31 12:00:00',
+      'ios-2',
+      MARINGA,
+      id,
+    ]);
+    await asTheApp('UPDATE app_users SET plano_valido = ?, device_id = ? WHERE user_id = ?', ['2099-12-31 12:00:00', 'ios-3', id]);
+    // Then an admin edits the user in the form.
+    const email = (await call(maria, 'get', `/users/${id}`).expect(200)).body.data.email as string;
+    await call(maria, 'put', `/users/${id}`).send({ firstname: 'Rita Maria', lastname: 'Pelo App', email }).expect(200);
+    const [edit, appOnly, mixed] = (await call(maria, 'get', `/users/${id}/historico`).expect(200)).body.data as HistoryEntryView[];
+    expect(edit.campos.map((field) => field.campo)).toEqual(['firstname']);
+    expect(appOnly.campos.map((field) => field.campo).sort()).toEqual(['device_id', 'plano_valido']);
+    expect([appOnly.restauravel, mixed.restauravel]).toEqual([false, true]);
+    const before = await users.findOneByOrFail({ userId: id });
+
+    expectRefused(await call(maria, 'post', `/users/${id}/historico/${appOnly.id}/restaurar`), 422);
+    expect(await users.findOneByOrFail({ userId: id })).toEqual(before);
+
+    const restored = await call(maria, 'post', `/users/${id}/historico/${mixed.id}/restaurar`).expect(200);
+    expect(restored.body.data).toMatchObject({ firstname: 'Rita Maria', lastname: 'Original' });
+    const after = await users.findOneByOrFail({ userId: id });
+    expect(after).toMatchObject({ lastname: 'Original', deviceId: 'ios-3', cityId: MARINGA });
+    expect(new Date(after.planoValido!).getTime()).toBe(new Date(before.planoValido!).getTime());
+    const [entry] = (await call(maria, 'get', `/users/${id}/historico`).expect(200)).body.data as HistoryEntryView[];
+    expect(entry).toMatchObject({ restaurado_de: mixed.id, quem: mariaName });
+    expect(entry.campos.map((field) => field.campo)).toEqual(['lastname']);
+  });
+
+  it("an enterprise's score, which no form writes, is never put back", async () => {
+    const company = await newCompany({ bairro: 'Centro' });
+    const id = company.enterprise_id;
+    await sut.app
+      .get(HistoryService)
+      .run({ actorId: null, actorName: null, source: 'api' }, (manager) =>
+        manager.query('UPDATE enterprises SET score = ?, bairro = ? WHERE enterprise_id = ?', [42, 'Vila Nova', id]),
+      );
+    const [change] = (await call(maria, 'get', `/enterprises/${id}/historico`).expect(200)).body.data as HistoryEntryView[];
+    expect(change.campos.map((field) => field.campo).sort()).toEqual(['bairro', 'score']);
+    const restored = await call(maria, 'post', `/enterprises/${id}/historico/${change.id}/restaurar`).expect(200);
+    expect(restored.body.data).toMatchObject({ bairro: 'Centro', score: 42 });
   });
 
   it('restoring a deleted contact brings it back with its id', async () => {

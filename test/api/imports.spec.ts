@@ -9,12 +9,14 @@ import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { EnterprisesService } from '../../src/enterprises/enterprises.service.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
-import { ImportsService } from '../../src/imports/imports.service.js';
+import { IMPORT_WAITING_MAX, ImportsService } from '../../src/imports/imports.service.js';
 import { Import } from '../../src/imports/import.entity.js';
 import { RecordHistoryEntry } from '../../src/history/record-history.entity.js';
-import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
+import { AdminSession as AdminSessionEntity } from '../../src/auth/admin-session.entity.js';
+import { bearer, loginAs, totpCode, type AdminSession } from '../support/admin-session.js';
 import { listeningPort } from '../support/sse.js';
-import { createEnterprise, freshCnpj } from '../support/enterprise-factory.js';
+import { createEnterprise, freshCnpj, LONDRINA } from '../support/enterprise-factory.js';
+import { createAppUser, createCompanyRow } from '../support/row-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Importing companies from spreadsheets (issue 31): the files Excel in Portuguese writes, the form's rules,
@@ -212,38 +214,122 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
         .attach('arquivo', Buffer.from(rows.join('\r\n')), 'usuarios.csv');
     const res = await send(lines);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.mapeamento).toMatchObject({
+    // The city and the plan are the app's (the 'Editar Usuário' form writes neither): their columns map to nothing.
+    expect(res.body.mapeamento).toEqual({
       firstname: 0,
       lastname: 1,
       email: 2,
       cpf: 3,
+      fone: null,
       empresa: 4,
       cargo: 5,
       ocupacao: 6,
-      cidade: 7,
-      uf: 8,
       status: 9,
-      plano_valido: 10,
     });
     expect(res.body.amostra[2].erros).toEqual({
       empresa: 'Empresa não encontrada: use o CNPJ ou o nome de uma empresa cadastrada.',
       cargo: 'Cargo não encontrado: use um dos cargos da lista do formulário.',
-      plano_valido: 'Data inválida: use dd/mm/aaaa.',
       status: 'Status inválido: use Ativo ou Inativo.',
     });
     expect(await run(res.body.id, res.body.mapeamento)).toMatchObject({ status: 'concluida', criadas: 2, falhas: 1 });
     const users = sut.dataSource.getRepository(AppUser);
     const ana = await users.findOneByOrFail({ email: 'ana.import@fazenda.com.br' });
     const companyId = (await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: company })).enterpriseId;
-    expect(ana).toMatchObject({ firstname: 'Ana', lastname: 'Conceição', cpf: '52998224725', enterpriseId: companyId, cityId: 4113700, status: 1 });
-    expect(new Date(ana.planoValido!).toISOString().slice(0, 10)).toBe('2026-12-31');
-    expect(await users.findOneByOrFail({ email: 'bruno.import@fazenda.com.br' })).toMatchObject({ enterpriseId: companyId, status: 0, cityId: 3550308 });
+    expect(ana).toMatchObject({
+      firstname: 'Ana',
+      lastname: 'Conceição',
+      cpf: '52998224725',
+      enterpriseId: companyId,
+      cityId: null,
+      planoValido: null,
+      status: 1,
+    });
+    expect(await users.findOneByOrFail({ email: 'bruno.import@fazenda.com.br' })).toMatchObject({ enterpriseId: companyId, status: 0, cityId: null });
 
     // Again, with Ana under another e-mail but the same CPF: matched by CPF, her e-mail updated, nobody duplicated.
     const again = await send([header, lines[1].replace('ANA.IMPORT@', 'ana.nova@'), lines[2]]);
     expect(await run(again.body.id, again.body.mapeamento)).toMatchObject({ criadas: 0, atualizadas: 1, sem_alteracao: 1 });
     expect(await users.countBy({ cpf: '52998224725' })).toBe(1);
     expect((await users.findOneByOrFail({ cpf: '52998224725' })).email).toBe('ana.nova@fazenda.com.br');
+  });
+
+  it("never writes what only the app writes: a gestor's Plano Válido Até and Cidade columns are not offered, and a user's plan, city and device stay", async () => {
+    const planByApp = new Date('2026-06-30T12:00:00.000Z');
+    const user = await createAppUser(sut, {
+      firstname: 'Plano',
+      lastname: 'Do Aplicativo',
+      email: 'plano.app@fazenda.com.br',
+      planoValido: planByApp,
+      deviceId: 'android-plano-1',
+      cityId: LONDRINA,
+    });
+    const rows = ['Nome;Sobrenome;E-mail;Cidade;UF;Plano Válido Até', 'Plano;Da Planilha;plano.app@fazenda.com.br;São Paulo;SP;31/12/2099'];
+    const res = await request(sut.server)
+      .post('/api/admin/importacoes')
+      .set(bearer(admin))
+      .field('tipo', 'usuarios')
+      .attach('arquivo', Buffer.from(rows.join('\r\n')), 'usuarios.csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(Object.keys(res.body.mapeamento)).not.toContain('plano_valido');
+    expect(res.body.campos.map((field: { campo: string }) => field.campo)).toEqual([
+      'email',
+      'firstname',
+      'lastname',
+      'cpf',
+      'fone',
+      'empresa',
+      'cargo',
+      'ocupacao',
+      'status',
+    ]);
+    // Sent anyway, the field is refused like any unknown one, and nothing starts.
+    const forced = await request(sut.server)
+      .post(`/api/admin/importacoes/${res.body.id}/iniciar`)
+      .set(bearer(admin))
+      .send({ mapeamento: { ...res.body.mapeamento, plano_valido: 5 }, modo: 'atualizar' });
+    expect([forced.status, forced.body.errors]).toEqual([400, { 'mapeamento.plano_valido': 'Campo desconhecido.' }]);
+
+    expect(await run(res.body.id, res.body.mapeamento)).toMatchObject({ status: 'concluida', atualizadas: 1, falhas: 0 });
+    const after = await sut.dataSource.getRepository(AppUser).findOneByOrFail({ userId: user.userId });
+    expect(after).toMatchObject({ lastname: 'Da Planilha', deviceId: 'android-plano-1', cityId: LONDRINA });
+    expect(new Date(after.planoValido!).toISOString()).toBe(planByApp.toISOString());
+    const [entry] = (await request(sut.server).get(`/api/admin/users/${user.userId}/historico`).set(bearer(admin))).body.data;
+    expect(entry.campos.map((field: { campo: string }) => field.campo)).toEqual(['lastname']);
+
+    const template = await request(sut.server).get('/api/admin/importacoes/modelo?tipo=usuarios').set(bearer(admin));
+    expect(template.text.split('\r\n')[0]).toBe('\uFEFFEmail;Nome;Sobrenome;CPF;Telefone;Empresa (CNPJ ou nome);Cargo;Ramo de Atividade;Status');
+  });
+
+  it('starting an import is a bulk change: without a recent 2FA confirmation 403 STEP_UP_REQUIRED and nothing changes; confirmed, it runs', async () => {
+    const late = await loginAs(sut, 'gestor');
+    const cnpjs = [freshCnpj(), freshCnpj(), freshCnpj(), freshCnpj(), freshCnpj()];
+    const enterprises = sut.dataSource.getRepository(Enterprise);
+    for (const [index, cnpj] of cnpjs.entries()) await createCompanyRow(sut, { cnpj, fantasia: `Ativa ${index}`, razao: `Ativa ${index} Ltda` });
+    const csv = ['CNPJ;Nome Fantasia;Razão Social;Status', ...cnpjs.map((cnpj, index) => `${formatCnpj(cnpj)};Ativa ${index};Ativa ${index} Ltda;Inativa`)];
+    const res = await upload(Buffer.from(csv.join('\r\n')), 'inativar.csv', late);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // The login's confirmation is older than STEP_UP_MINUTES.
+    const jti = JSON.parse(Buffer.from(late.token.split('.')[1], 'base64url').toString()).jti as string;
+    await sut.dataSource.getRepository(AdminSessionEntity).update({ jti }, { confirmedAt: new Date(Date.now() - 11 * 60_000) });
+    const historyBefore = await sut.dataSource.getRepository(RecordHistoryEntry).count();
+
+    const start = () =>
+      request(sut.server).post(`/api/admin/importacoes/${res.body.id}/iniciar`).set(bearer(late)).send({ mapeamento: res.body.mapeamento, modo: 'atualizar' });
+    const refused = await start();
+    expect([refused.status, refused.body.code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await request(sut.server).get(`/api/admin/importacoes/${res.body.id}`).set(bearer(late))).body.status).toBe('analisada');
+    expect(await enterprises.countBy({ cnpj: In(cnpjs), ativo: 1 })).toBe(5);
+    expect(await sut.dataSource.getRepository(RecordHistoryEntry).count()).toBe(historyBefore);
+
+    await request(sut.server)
+      .post('/api/admin/confirmar-identidade')
+      .set(bearer(late))
+      .send({ otp: await totpCode(late.secret, 1) })
+      .expect(200);
+    expect((await start()).status).toBe(202);
+    expect(await finished(res.body.id, late)).toMatchObject({ status: 'concluida', atualizadas: 5 });
+    expect(await enterprises.countBy({ cnpj: In(cnpjs), ativo: 0 })).toBe(5);
   });
 
   it('writes an upload to disk as it arrives: half a file sent, its bytes are on disk before the rest comes', async () => {
@@ -343,10 +429,11 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     );
   });
 
-  it('cancels a running import after its current chunk; of ten starts of one admin at the same instant exactly one runs', async () => {
+  it('cancels a running import after its current chunk; of every start an admin can have waiting, sent at the same instant, exactly one runs', async () => {
     const who = await loginAs(sut, 'gestor');
     const rows = Array.from({ length: 1500 }, (_, index) => ({ cnpj: freshCnpj(), fantasia: `Cancelada ${index}` }));
-    const analysed = await Promise.all(Array.from({ length: 10 }, () => upload(Buffer.from(companiesCsv(rows)), 'empresas.csv', who)));
+    // As many analysed uploads as an admin keeps waiting (a further one would replace the oldest).
+    const analysed = await Promise.all(Array.from({ length: IMPORT_WAITING_MAX }, () => upload(Buffer.from(companiesCsv(rows)), 'empresas.csv', who)));
     // The run's second chunk is held until the cancel has been asked for.
     const enterprises = sut.app.get(EnterprisesService);
     const write = enterprises.importRows.bind(enterprises);
@@ -372,7 +459,7 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
             .send({ mapeamento: one.body.mapeamento, modo: 'atualizar' }),
         ),
       );
-      expect(starts.map((start) => start.status).sort((a, b) => a - b)).toEqual([202, ...Array<number>(9).fill(409)]);
+      expect(starts.map((start) => start.status).sort((a, b) => a - b)).toEqual([202, ...Array<number>(IMPORT_WAITING_MAX - 1).fill(409)]);
       expect(new Set(starts.filter((start) => start.status === 409).map((start) => start.body.message))).toEqual(
         new Set(['Você já tem uma importação em andamento. Aguarde o fim dela ou cancele-a.']),
       );

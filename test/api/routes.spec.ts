@@ -163,7 +163,6 @@ describe('access to every route', () => {
       'DELETE /api/admin/contatos/:id': 'one contact at a time, recorded in its history',
       'POST /api/admin/importacoes': 'an upload: nothing changes before iniciar',
       'POST /api/admin/importacoes/:id/previa': 'reads the upload only',
-      'POST /api/admin/importacoes/:id/iniciar': 'creates and updates through the forms’ own rules, every row in its history, and can be undone from it',
       'DELETE /api/admin/importacoes/:id': 'cancels one’s own import',
       'POST /api/admin/upload/logo': 'a picture, no personal data',
       'POST /api/admin/notificacoes/lidas': 'one’s own notifications',
@@ -206,23 +205,26 @@ describe('access to every route', () => {
       'POST /api/admin/admins/:id/historico/:entradaId/restaurar',
       'POST /api/admin/admins/:id/link-senha',
       'POST /api/admin/enterprises/status-em-lote',
+      // A bulk change like status-em-lote: one start can deactivate or rewrite thousands of records, in any mode.
+      'POST /api/admin/importacoes/:id/iniciar',
       'POST /api/admin/ips-autorizados',
       'POST /api/admin/users/status-em-lote',
     ]);
   });
 
+  // Each also takes JSON from the app's own pages only (@SameOriginJson), refused before any limit counts it.
   it('every public write is counted under rate limits from the one registry, and each named limit exists', () => {
     const registered = new Set(RATE_LIMITS.map((limit) => limit.name));
     const writes = registeredRoutes(sut).filter((route) => route.access === 'public' && route.method !== 'GET');
-    expect(writes.map((route) => `${route.method} ${route.path} → ${route.limits.join(', ')}`)).toEqual([
-      'POST /api/admin/convite → account-ip',
-      'POST /api/admin/login → login-ip',
-      'POST /api/admin/logout → ',
-      'POST /api/contatos → contact-ip',
-      'POST /api/public/usuario/esqueci-senha → account-ip, account-email',
-      'POST /api/public/usuario/excluir-conta → account-ip, account-email',
-      'POST /api/public/usuario/excluir-conta/confirmar → account-ip',
-      'POST /api/public/usuario/redefinir-senha → account-ip',
+    expect(writes.map((route) => `${route.method} ${route.path} → ${route.limits.join(', ')}${route.sameOriginJson ? ' (same-origin JSON)' : ''}`)).toEqual([
+      'POST /api/admin/convite → account-ip (same-origin JSON)',
+      'POST /api/admin/login → login-ip (same-origin JSON)',
+      'POST /api/admin/logout →  (same-origin JSON)',
+      'POST /api/contatos → contact-ip (same-origin JSON)',
+      'POST /api/public/usuario/esqueci-senha → account-ip, account-email (same-origin JSON)',
+      'POST /api/public/usuario/excluir-conta → account-ip, account-email (same-origin JSON)',
+      'POST /api/public/usuario/excluir-conta/confirmar → account-ip (same-origin JSON)',
+      'POST /api/public/usuario/redefinir-senha → account-ip (same-origin JSON)',
     ]);
     for (const route of registeredRoutes(sut))
       for (const name of route.limits) expect(registered.has(name), `${route.method} ${route.path}: ${name}`).toBe(true);

@@ -105,7 +105,7 @@ describe('listing app users', () => {
     ['date_from=2026-02-30', 'Data inválida: use AAAA-MM-DD.'],
     ['date_to=ontem', 'Data inválida: use AAAA-MM-DD.'],
     ['page=abc', 'A página deve ser um número inteiro maior que zero.'],
-    ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 1000.'],
+    ['pageSize=5000', 'O tamanho da página deve estar entre 1 e 100.'],
     ['status=bloqueado', 'Status inválido: use todos, ativos ou inativos.'],
   ])('refuses %s', async (query, message) => {
     expectRefused(await api.list(`?${query}`), 400, { message });

@@ -1,9 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { AdminSession } from '../../src/auth/admin-session.entity.js';
+import { createAdminFixture, totpCode } from '../support/admin-session.js';
 import { wcagViolations } from '../support/axe.js';
-import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
+import { browserAvailable, browserFrom, logIn, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
+import { createCompanyRow } from '../support/row-factories.js';
 
 // Issue 31: "Importar" on Empresas, the whole dialog, as staff use it with a spreadsheet saved by Excel.
 const app = useBrowserApp();
@@ -120,6 +123,46 @@ describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
       await page.getByText('joana.importada@fazenda.com.br').first().waitFor();
     } finally {
       await close();
+    }
+  });
+  it('asks for the 2FA code when the confirmation has expired, and then starts the import (1440 px)', async () => {
+    const gestor = await createAdminFixture(app.sut, 'gestor');
+    const { context, page, errors } = await browserFrom(app.browser, gestor.ip, 1440);
+    try {
+      await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent('/admin/empresas')}`);
+      await logIn(page, gestor);
+      await page.waitForURL(`${app.baseUrl}/admin/empresas`);
+      const company = await createCompanyRow(app.sut, { fantasia: 'Passo Extra Agro', razao: 'Passo Extra Agro Ltda' });
+      await page.getByRole('button', { name: 'Importar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+      await dialog.getByLabel('Planilha').setInputFiles({
+        name: 'inativar.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`CNPJ;Nome Fantasia;Razão Social;Status\r\n${company.cnpj};Passo Extra Agro;Passo Extra Agro Ltda;Inativa\r\n`),
+      });
+      await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+      await dialog.getByRole('button', { name: 'Continuar' }).click();
+      await dialog.getByRole('radio', { name: 'Criar novos e atualizar existentes' }).check();
+      // The login's confirmation is older than STEP_UP_MINUTES.
+      const jti = await page.evaluate(() => JSON.parse(atob((localStorage.getItem('adminToken') ?? '').split('.')[1])).jti as string);
+      await app.sut.dataSource.getRepository(AdminSession).update({ jti }, { confirmedAt: new Date(Date.now() - 11 * 60_000) });
+      await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+
+      // The start waits for the code; nothing has changed meanwhile.
+      const confirm = page.getByRole('dialog', { name: 'Confirme sua identidade' });
+      await confirm.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('confirmar-otp');
+      expect((await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: company.cnpj })).ativo).toBe(1);
+      await confirm.getByLabel('Código 2FA').fill(await totpCode(gestor.secret, 1));
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      await confirm.waitFor({ state: 'detached' });
+
+      await dialog.getByRole('heading', { name: 'Importação concluída' }).waitFor({ timeout: 15_000 });
+      expect((await dialog.locator('dl > div').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toContain('Atualizadas 1');
+      expect((await app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: company.cnpj })).ativo).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
   it('runs the whole dialog by keyboard alone, axe-clean at the confirm and summary steps (1440 px)', async () => {

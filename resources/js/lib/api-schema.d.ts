@@ -744,7 +744,9 @@ export interface paths {
         };
         /**
          * Os usuários do app de uma empresa
-         * @description Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         * @description Por nome, paginados: até 100 por página (o padrão). Para ler mais de uma vez, exporte a lista de usuários (busca pela empresa).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
         get: operations["CompanyUsersApiController.list"];
         put?: never;
@@ -859,6 +861,8 @@ export interface paths {
          * @description Multipart: `arquivo` (CSV ou XLSX, até 50 MB) e `tipo` (empresas). Lê a primeira linha como nomes das colunas, sugere o mapeamento de cada campo e confere as primeiras 100 linhas com as regras do formulário (`amostra`, com os erros de cada linha). Nada é gravado além do arquivo, até `iniciar`.
          *
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         *
+         *     Limite de requisições: import-upload.
          */
         post: operations["ImportsApiController.upload"];
         delete?: never;
@@ -930,9 +934,11 @@ export interface paths {
         put?: never;
         /**
          * Inicia a importação
-         * @description Com o mapeamento e o modo. Roda em segundo plano em lotes de 500 linhas, cada um em sua transação; uma importação interrompida continua do último lote concluído, sem duplicar linhas. Uma por administrador de cada vez (409). Acompanhe por GET :id ou pelos eventos tarefa.progresso e tarefa.concluida.
+         * @description Com o mapeamento e o modo. Roda em segundo plano em lotes de 500 linhas, cada um em sua transação; uma importação interrompida continua do último lote concluído, sem duplicar linhas. Uma por administrador de cada vez (409). Acompanhe por GET :id ou pelos eventos tarefa.progresso e tarefa.concluida. É uma alteração em lote: pede uma confirmação 2FA recente (403 STEP_UP_REQUIRED), como o status em lote.
          *
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         *
+         *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
         post: operations["ImportsApiController.start"];
         delete?: never;
@@ -2347,6 +2353,12 @@ export interface components {
         InviteLink: {
             expires_at: string;
             url: string;
+        };
+        LinkedUserPage: {
+            data: components["schemas"]["LinkedUserView"][];
+            page: number;
+            pageSize: number;
+            total: number;
         };
         LinkedUserView: {
             cargo_nome: string | null;
@@ -4925,6 +4937,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
             409: {
                 headers: {
@@ -6182,7 +6203,12 @@ export interface operations {
     };
     "CompanyUsersApiController.list": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A página, a partir de 1. */
+                page?: number;
+                /** @description Itens por página. */
+                pageSize?: number;
+            };
             header?: never;
             path: {
                 /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
@@ -6198,10 +6224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["LinkedUserView"][];
-                        total: number;
-                    };
+                    "application/json": components["schemas"]["LinkedUserPage"];
                 };
             };
             /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
@@ -6659,6 +6682,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Muitas tentativas: aguarde e tente de novo (cabeçalho Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
             500: {
                 headers: {
@@ -6971,7 +7003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7844,7 +7876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `IP_NOT_AUTHORIZED`: o endereço IP de onde se entra não está autorizado para o administrador. */
+            /** @description `IP_NOT_AUTHORIZED`: o endereço IP de onde se entra não está autorizado para o administrador. `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7998,6 +8030,15 @@ export interface operations {
             };
             /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10352,6 +10393,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
             409: {
                 headers: {
@@ -10606,6 +10656,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
             409: {
                 headers: {
@@ -10696,6 +10755,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
             409: {
                 headers: {
@@ -10778,6 +10846,15 @@ export interface operations {
             };
             /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10885,6 +10962,15 @@ export interface operations {
             };
             /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

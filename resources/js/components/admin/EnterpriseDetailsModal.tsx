@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatCep, formatCnpj, formatPhone } from '@shared/br';
-import type { BillingView, EnterpriseView, LinkedUserView } from '@shared/enterprise.views';
+import type { BillingView, EnterpriseView, LinkedUserPage } from '@shared/enterprise.views';
 import { api } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { EmailText } from '../ui/EmailText';
@@ -37,7 +37,8 @@ export function EnterpriseDetailsModal({
   // The company as shown: the one opened, or as a restore left it.
   const [enterprise, setEnterprise] = useState(opened);
   useEffect(() => setEnterprise(opened), [opened]);
-  const [users, setUsers] = useState<LinkedUserView[] | null>(null);
+  // The first page of the company's users (the largest a page of people's data may be), and how many there are.
+  const [users, setUsers] = useState<LinkedUserPage | null>(null);
   const [usersFailed, setUsersFailed] = useState(false);
   const [billing, setBilling] = useState<BillingView | null>(null);
 
@@ -48,7 +49,7 @@ export function EnterpriseDetailsModal({
     if (!enterprise) return;
     let current = true;
     api('GET', `/admin/enterprises/${enterprise.enterprise_id}/users`)
-      .then(({ data }) => current && setUsers(data))
+      .then((page) => current && setUsers(page))
       .catch(() => current && setUsersFailed(true));
     api('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
       .then(({ data }) => current && setBilling(data))
@@ -136,16 +137,16 @@ export function EnterpriseDetailsModal({
       </dl>
 
       <section className="mt-6 border-t border-slate-200 pt-4" aria-live="polite">
-        <h3 className="font-semibold text-slate-900">Usuários Vinculados ({users?.length ?? 0})</h3>
+        <h3 className="font-semibold text-slate-900">Usuários Vinculados ({users?.total ?? 0})</h3>
         {usersFailed ? (
           <p className="mt-2 text-sm text-red-700">Falha ao carregar usuários.</p>
         ) : users === null ? (
           <p className="mt-2 text-sm text-slate-500">Carregando...</p>
-        ) : users.length === 0 ? (
+        ) : users.data.length === 0 ? (
           <p className="mt-2 text-sm text-slate-500">Nenhum usuário vinculado a esta empresa.</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {users.map((user) => (
+            {users.data.map((user) => (
               <li key={user.user_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
@@ -159,6 +160,11 @@ export function EnterpriseDetailsModal({
               </li>
             ))}
           </ul>
+        )}
+        {users && users.total > users.data.length && (
+          <p className="mt-2 text-sm text-slate-500">
+            Mostrando os primeiros {users.data.length} de {users.total}. Para ver todos, busque pela empresa em Usuários.
+          </p>
         )}
       </section>
     </RecordDetailsModal>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatCpf, formatPhone, isValidCpf, isValidEmail, isValidPhone, onlyDigits } from '@shared/br';
 import type { AppUserView } from '@shared/app-user.views';
+import { ENTERPRISE_MAX_PAGE_SIZE } from '@shared/enterprise.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useEditConflict } from '../../lib/use-edit-conflict';
@@ -43,7 +44,7 @@ function useOptions(open: boolean) {
   useEffect(() => {
     if (!open) return;
     const option = (id: number, label: string) => ({ value: String(id), label });
-    api('GET', '/admin/enterprises?status=ativos&pageSize=1000')
+    api('GET', `/admin/enterprises?status=ativos&pageSize=${ENTERPRISE_MAX_PAGE_SIZE}`)
       .then(({ data }) => setEnterprises(data.map((row) => option(row.enterprise_id, row.fantasia))))
       .catch((failure: unknown) => console.error('Falha ao carregar empresas', failure));
     api('GET', '/admin/cargos')
