@@ -2,10 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, type EntityManager } from 'typeorm';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
-import { escapeLike, LIKE_ESCAPE } from '../common/search-text.js';
-import { REMOVED_VALUE } from '../history/history.service.js';
 import { AUDIT_GROUP_ACTIONS, type AuditAction, type AuditEntryView, type AuditGroup } from '../shared/audit-actions.js';
 import { AuditEntry } from './audit-entry.entity.js';
+import { redactPersonalValuesInTrail } from './audit.repository.js';
 
 export interface AuditRecord {
   adminId: number | null;
@@ -65,36 +64,9 @@ export class AuditService {
     }
   }
 
-  /**
-   * LGPD: the person's values leave the trail when their account is erased; who did what, when, and on which
-   * record stay. Runs in the erasure's transaction, one UPDATE per field over the record's entries (found by the
-   * target index), never reading the trail. A summary that is not JSON (cut at MAX_SUMMARY) cannot be read
-   * field by field and goes whole. An entry about no record whose search field holds one of `searches.values`
-   * (an export filtered by the person's e-mail, say) gets that field redacted too.
-   */
+  /** LGPD: the person's values leave the trail when their account is erased, in the erasure's transaction. */
   async redactPersonalValues(manager: EntityManager, where: PersonalValuesInTrail): Promise<void> {
-    const about = 'target_type = ? AND target_id = ?';
-    const target = [where.targetType, where.targetId];
-    for (const field of where.fields) {
-      const path = jsonPath(field);
-      // A JSON null stays null (nothing was kept); SQLite reads it as SQL NULL, MariaDB as the text 'null'.
-      await manager.query(
-        `UPDATE audit_log SET summary = JSON_REPLACE(summary, ?, ?)
-          WHERE ${about} AND JSON_VALID(summary) AND JSON_EXTRACT(summary, ?) IS NOT NULL AND JSON_EXTRACT(summary, ?) <> 'null'`,
-        [path, REMOVED_VALUE, ...target, path, path],
-      );
-    }
-    await manager.query(`UPDATE audit_log SET summary = NULL WHERE ${about} AND summary IS NOT NULL AND NOT JSON_VALID(summary)`, target);
-    const searches = where.searches;
-    const values = [...new Set(searches?.values.map((value) => value.trim().toLowerCase()).filter(Boolean) ?? [])];
-    if (!searches || values.length === 0 || searches.actions.length === 0) return;
-    const path = jsonPath(searches.field);
-    await manager.query(
-      `UPDATE audit_log SET summary = JSON_REPLACE(summary, ?, ?)
-        WHERE action IN (${searches.actions.map(() => '?').join(', ')}) AND JSON_VALID(summary)
-          AND (${values.map(() => `LOWER(JSON_EXTRACT(summary, ?)) LIKE ? ${LIKE_ESCAPE}`).join(' OR ')})`,
-      [path, REMOVED_VALUE, ...searches.actions, ...values.flatMap((value) => [path, `%${escapeLike(value)}%`])],
-    );
+    await redactPersonalValuesInTrail(manager, where);
   }
 
   /** Newest first. */
@@ -125,12 +97,6 @@ export class AuditService {
     const rows = await this.entries.find({ where: { targetType, targetId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map(entryView);
   }
-}
-
-/** A summary field's JSON path: names are the API's own (letters, digits, underscores). */
-function jsonPath(field: string): string {
-  if (!/^\w+$/.test(field)) throw new Error(`Not a summary field name: ${field}`);
-  return `$.${field}`;
 }
 
 function entryView(row: AuditEntry): AuditEntryView {

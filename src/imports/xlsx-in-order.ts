@@ -32,6 +32,7 @@ interface ZipEntry {
 const BEFORE_SHEETS = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/styles.xml', 'xl/sharedStrings.xml'];
 const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 const SHARED_STRINGS = 'xl/sharedStrings.xml';
+const WORKBOOK_RELATIONS = 'xl/_rels/workbook.xml.rels';
 /** A workbook with no shared strings (every text inline) gets an empty table, so the reader never waits for one. */
 const EMPTY_SHARED_STRINGS = new TextEncoder().encode(
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
@@ -238,6 +239,8 @@ export function xlsxInOrder(source: RangeSource): Readable {
     if (sheets.length === 0) throw new NotAnXlsx('no worksheet');
     if (sheets.length > TABLE_LIMITS.sheets) throw new TableLimitExceeded(tableLimitMessage.sheets());
     const before = BEFORE_SHEETS.flatMap((name) => entries.filter((entry) => entry.name === name));
+    // Without the workbook's relations exceljs copies the sheet to a temporary file before reading it.
+    if (!before.some((entry) => entry.name === WORKBOOK_RELATIONS)) throw new NotAnXlsx('no workbook relations');
     const out: Uint8Array[] = [];
     let failure: Error | null = null;
     const zip = new Zip((error, chunk) => {

@@ -8,7 +8,7 @@ import { IMPORT_MAX_RUNS, IMPORT_WAITING_MAX, ImportsService } from '../../src/i
 import { TABLE_LIMITS } from '../../src/imports/table-limits.js';
 import { IMPORT_UPLOAD_THROTTLER } from '../../src/imports/imports.api.controller.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
-import { lastColumnXlsx, sharedStringsBomb, wideHeaderCsv, ZIP_SIGNATURE_ONLY } from '../support/hostile-files.js';
+import { lastColumnXlsx, sharedStringsBomb, wideHeaderCsv, xlsxWithoutRelations, ZIP_SIGNATURE_ONLY } from '../support/hostile-files.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Hostile spreadsheets: every upload is bounded in each dimension (columns, line and cell length, rows, and for
@@ -76,10 +76,11 @@ describe('an upload past a limit is refused before anything is compared, kept or
     await expectRefused(bomb, 'bomba.xlsx', /se expande mais de 100 vezes/);
   });
 
-  it('a zip signature and nothing else (4 bytes), and a zip cut short: 400, and the process lives on', async () => {
+  it('a zip signature and nothing else (4 bytes), a zip cut short, a workbook without its relations: 400, and the process lives on', async () => {
     await expectRefused(ZIP_SIGNATURE_ONLY, 'quatro.xlsx', /Não foi possível ler a planilha/);
     await expectRefused(Buffer.concat([ZIP_SIGNATURE_ONLY, Buffer.alloc(16)]), 'vinte.xlsx', /Não foi possível ler a planilha/);
     await expectRefused(lastColumnXlsx(0, 3).subarray(0, 400), 'cortada.xlsx', /Não foi possível ler a planilha/);
+    await expectRefused(xlsxWithoutRelations(), 'sem-relacoes.xlsx', /Não foi possível ler a planilha/);
   });
 
   it('a 27 KB XLSX whose 5,000 rows each hold a cell at column XFD: 400 naming the row and the 200 columns', async () => {

@@ -144,3 +144,13 @@ export function lastColumnXlsx(wide: number, plain = 0): Buffer {
     named('xl/sharedStrings.xml', sst),
   ]);
 }
+
+/** An XLSX without the workbook's relations: a reader that needs them would copy the whole sheet to a temporary file first. */
+export function xlsxWithoutRelations(): Buffer {
+  return zipOf([
+    named('[Content_Types].xml', xml(CONTENT_TYPES)),
+    named('_rels/.rels', xml(ROOT_RELS)),
+    named('xl/workbook.xml', xml(WORKBOOK)),
+    named('xl/worksheets/sheet1.xml', xml(`${SHEET_OPEN}${HEADER_ROW}${SHEET_CLOSE}`)),
+  ]);
+}

@@ -322,3 +322,18 @@ INSERT INTO admin_account_events (admin_id, kind, ip, user_agent, detail, create
 
 -- AccountEvents1765700000000 down
 -- queryRunner.dropTable("admin_account_events")
+
+-- ImportBounds1765800000000 up
+ALTER TABLE imports ADD COLUMN runs integer NOT NULL DEFAULT 0;
+ALTER TABLE imports ADD COLUMN failures_kept integer NOT NULL DEFAULT 0;
+ALTER TABLE imports ADD COLUMN failures_chars integer NOT NULL DEFAULT 0;
+ALTER TABLE imports ADD COLUMN file_kept boolean NOT NULL DEFAULT 1;
+CREATE INDEX idx_imports_file_kept ON imports (file_kept, status);
+UPDATE imports SET failures_kept = CASE WHEN failed > 100000 THEN 100000 ELSE failed END;
+
+-- ImportBounds1765800000000 down
+DROP INDEX idx_imports_file_kept;
+ALTER TABLE imports DROP COLUMN file_kept;
+ALTER TABLE imports DROP COLUMN failures_chars;
+ALTER TABLE imports DROP COLUMN failures_kept;
+ALTER TABLE imports DROP COLUMN runs;
