@@ -97,7 +97,7 @@ export class AuthApiController {
   @ApiOperation({
     summary: 'Confirma a identidade para as ações sensíveis',
     description:
-      'O código 2FA do endereço IP em uso, como no login (cada código vale uma vez). Libera por `STEP_UP_MINUTES` as ações que respondem 403 `STEP_UP_REQUIRED`: endereços IP, equipe, status em lote e exportações.',
+      'O código 2FA do endereço IP em uso, como no login (cada código vale uma vez). Libera por `STEP_UP_MINUTES` as ações que respondem 403 `STEP_UP_REQUIRED`: endereços IP, equipe, status em lote, importações, restaurações do histórico e exportações.',
   })
   @Post('confirmar-identidade')
   @HttpCode(200)

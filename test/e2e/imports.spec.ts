@@ -6,6 +6,7 @@ import { createAdminFixture, totpCode } from '../support/admin-session.js';
 import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, browserFrom, logIn, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
+import { sharedStringsBomb, wideHeaderCsv } from '../support/hostile-files.js';
 import { createCompanyRow } from '../support/row-factories.js';
 
 // Issue 31: "Importar" on Empresas, the whole dialog, as staff use it with a spreadsheet saved by Excel.
@@ -71,6 +72,37 @@ describe.skipIf(!browserAvailable)('importing companies, in Chromium', () => {
         await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
         await dialog.waitFor({ state: 'detached' });
         expect(await app.sut.dataSource.getRepository(Enterprise).countBy({ cnpj: good[0] })).toBe(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+  for (const width of [390, 1440]) {
+    it(`tells which limit a hostile spreadsheet passes, at the file field, and takes the next file (${width} px)`, async () => {
+      const { page, close, errors } = await openAdminPage(app, '/admin/empresas', 'Empresas', width);
+      try {
+        await page.getByRole('button', { name: 'Importar' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+        await dialog.waitFor();
+        for (const [name, buffer, message] of [
+          ['larga.csv', wideHeaderCsv(2 * 1024 * 1024), 'A linha 1 da planilha tem mais de 200 colunas. Remova as colunas que sobram e envie de novo.'],
+          ['bomba.xlsx', sharedStringsBomb(60_000_000), 'O arquivo XLSX se expande mais de 100 vezes ao ser aberto'],
+        ] as const) {
+          await dialog.getByLabel('Planilha').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+          await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+          await dialog.getByText(message, { exact: false }).waitFor();
+        }
+        expect(await buttonsInside(page, width)).toEqual([]);
+        expect(await wcagViolations(page), 'the refused file').toEqual([]);
+        await page.screenshot({ path: `test-results/importar-limite-${width}.png`, fullPage: true });
+        await dialog.getByLabel('Planilha').setInputFiles({
+          name: 'certa.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`CNPJ;Nome Fantasia;Razão Social\r\n${freshCnpj()};Depois Agro;Depois Agro Ltda\r\n`),
+        });
+        await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+        await dialog.getByText('Prévia das primeiras 1 linhas: todas corretas').waitFor();
         expect(errors).toEqual([]);
       } finally {
         await close();

@@ -302,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Confirma a identidade para as ações sensíveis
-         * @description O código 2FA do endereço IP em uso, como no login (cada código vale uma vez). Libera por `STEP_UP_MINUTES` as ações que respondem 403 `STEP_UP_REQUIRED`: endereços IP, equipe, status em lote e exportações.
+         * @description O código 2FA do endereço IP em uso, como no login (cada código vale uma vez). Libera por `STEP_UP_MINUTES` as ações que respondem 403 `STEP_UP_REQUIRED`: endereços IP, equipe, status em lote, importações, restaurações do histórico e exportações.
          *
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          *
