@@ -11,7 +11,6 @@ import { KeptCounts } from '../database/kept-counts.js';
 import type { ChangeRequest } from '../history/change-context.js';
 import { HistoryService, type HistoryValue } from '../history/history.service.js';
 import { LogosService } from '../logos/logos.service.js';
-import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
 import { normalizeCep, normalizeCnpj, normalizeInscricaoEstadual, normalizeSiteUrl, onlyDigits } from '../shared/br/index.js';
 import type { BillingView, EnterpriseView } from '../shared/enterprise.views.js';
 import { importedChanges, writableColumns, type ImportChunkCounts, type ImportChunkOptions } from '../shared/import.views.js';
@@ -208,12 +207,11 @@ export class EnterprisesService {
     options: ImportChunkOptions<EntityManager> & { actor: AuditActor },
   ): Promise<ImportChunkCounts> {
     const counts: ImportChunkCounts = { criadas: 0, atualizadas: 0, sem_alteracao: 0, falhas: [] };
-    // The chunk's logos in one read; the placeholder is allowed to a sheet without a logo column.
-    const logos = await this.logos.existing([...new Set(rows.flatMap((row) => [row.input.logo, row.input.representada_logo ?? '']).filter(Boolean))]);
-    logos.add(DEFAULT_LOGO_FILE);
+    // The chunk's logos in one read (a row without a logo has none: the placeholder stands in for it).
+    const logos = await this.logos.existing([...new Set(rows.flatMap((row) => [row.input.logo ?? '', row.input.representada_logo ?? '']).filter(Boolean))]);
     const prepared: { line: number; values: Partial<Enterprise> & { cnpj: string } }[] = [];
     for (const row of rows) {
-      if (!logos.has(row.input.logo) || (row.input.representada_logo && !logos.has(row.input.representada_logo))) {
+      if ((row.input.logo && !logos.has(row.input.logo)) || (row.input.representada_logo && !logos.has(row.input.representada_logo))) {
         counts.falhas.push({ line: row.line, error: 'Logo não encontrada.' });
         continue;
       }
@@ -296,7 +294,7 @@ export class EnterprisesService {
     const logoFiles = [input.logo, input.representada_logo].filter((file): file is string => Boolean(file));
     const known = await this.logos.existing(logoFiles);
     const errors: Record<string, string> = {};
-    if (!known.has(input.logo)) errors.logo = 'Logo não encontrada.';
+    if (input.logo && !known.has(input.logo)) errors.logo = 'Logo não encontrada.';
     if (input.representada_logo && !known.has(input.representada_logo)) errors.representada_logo = 'Logo representada não encontrada.';
     if (Object.keys(errors).length > 0) throw new ValidationFailedException(errors);
     return this.columnsOf(input);
@@ -316,7 +314,7 @@ export class EnterprisesService {
       fone: input.fone ? onlyDigits(input.fone) : null,
       email: input.email ?? null,
       site: input.site ? normalizeSiteUrl(input.site) : null,
-      logo: input.logo,
+      logo: input.logo ?? null,
       representadaLogo: input.representada_logo ?? null,
     };
   }

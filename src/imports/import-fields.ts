@@ -1,3 +1,5 @@
+import { isEnterpriseRequired } from '../shared/enterprise.views.js';
+
 /**
  * What an import fills in, per kind of record, and the column headers each field is known by: the export's own
  * headers (a file exported from the app imports back), Portuguese names with and without accents, and the
@@ -24,9 +26,9 @@ const CITY_FIELDS: ImportField[] = [
 
 export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
   empresas: [
-    { campo: 'cnpj', rotulo: 'CNPJ', nomes: ['CNPJ'], obrigatorio: true },
-    { campo: 'fantasia', rotulo: 'Nome Fantasia', nomes: ['Nome Fantasia', 'Fantasia', 'Nome'], obrigatorio: true },
-    { campo: 'razao', rotulo: 'Razão Social', nomes: ['Razão Social', 'Razao', 'Empresa'], obrigatorio: true },
+    { campo: 'cnpj', rotulo: 'CNPJ', nomes: ['CNPJ'], obrigatorio: isEnterpriseRequired('cnpj') },
+    { campo: 'fantasia', rotulo: 'Nome Fantasia', nomes: ['Nome Fantasia', 'Fantasia', 'Nome'], obrigatorio: isEnterpriseRequired('fantasia') },
+    { campo: 'razao', rotulo: 'Razão Social', nomes: ['Razão Social', 'Razao', 'Empresa'], obrigatorio: isEnterpriseRequired('razao') },
     { campo: 'inscricao_estadual', rotulo: 'Inscrição Estadual', nomes: ['Inscrição Estadual', 'IE', 'Insc Estadual'] },
     { campo: 'endereco', rotulo: 'Endereço', nomes: ['Endereço', 'Logradouro', 'Rua'] },
     { campo: 'numero', rotulo: 'Número', nomes: ['Número', 'Nº', 'No', 'Num'] },

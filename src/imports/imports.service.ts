@@ -18,7 +18,6 @@ import { toSearchText } from '../common/search-text.js';
 import { isValidCnpj, onlyDigits } from '../shared/br/index.js';
 import { LiveNotices } from '../live/live-notices.js';
 import { LogosService } from '../logos/logos.service.js';
-import { DEFAULT_LOGO_FILE } from '../logos/manufacturer-logos.js';
 import {
   IMPORT_CHUNK_ROWS,
   IMPORT_FAILURES_MAX,
@@ -164,7 +163,6 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
         });
         return (await logoNames).get(name.trim().toLowerCase().slice(0, 120)) ?? null;
       },
-      defaultLogo: DEFAULT_LOGO_FILE,
       cargo: async (name) => (await (cargos ??= folded(this.userLookups.cargoNames()))).get(toSearchText(name.slice(0, 120))) ?? null,
       ocupacao: async (name) => (await (ocupacoes ??= folded(this.userLookups.ocupacaoNames()))).get(toSearchText(name.slice(0, 120))) ?? null,
       enterprise: async (text) => {

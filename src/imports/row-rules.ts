@@ -1,4 +1,5 @@
 import { ValidationFailedException } from '../common/http/app.exception.js';
+import { ENTERPRISE_REQUIRED } from '../shared/enterprise.views.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
 import { EnterpriseInput } from '../enterprises/dto/enterprise.input.js';
 import { UpdateUserInput } from '../users/dto/update-user.input.js';
@@ -26,8 +27,6 @@ export interface RowLookups {
   cityExists(id: number): Promise<boolean>;
   /** A logo's stored file name from what a sheet says (its file name, with or without the extension), or null. */
   logo(name: string): Promise<string | null>;
-  /** The logo a company gets when its sheet has no logo column. */
-  defaultLogo: string;
 }
 
 const YES = new Set(['ativa', 'ativo', 'sim', 's', '1', 'true', 'verdadeiro', 'x']);
@@ -94,7 +93,8 @@ export async function checkCompanyRow(cells: RowCells, lookups: RowLookups, hasL
     const value = filled(cells[field]);
     input[field] = value === '' ? null : value;
   }
-  for (const required of ['razao', 'fantasia', 'cnpj']) if (input[required] === null) input[required] = '';
+  // A required field left empty is refused by the form's own rule, with its message.
+  for (const required of Object.keys(ENTERPRISE_REQUIRED)) if (input[required] === null) input[required] = '';
   input.cnpj = leadingZerosBack(input.cnpj as string, 14);
 
   const city = await cityOf(cells, lookups);
@@ -102,7 +102,8 @@ export async function checkCompanyRow(cells: RowCells, lookups: RowLookups, hasL
   else input.city_id = city?.id ?? null;
 
   const logoName = filled(cells.logo);
-  if (!hasLogoColumn || logoName === '') input.logo = lookups.defaultLogo;
+  // No logo is no logo: the placeholder stands in for it wherever the company is shown.
+  if (!hasLogoColumn || logoName === '') input.logo = null;
   else {
     const logo = await lookups.logo(logoName);
     if (logo) input.logo = logo;

@@ -75,3 +75,15 @@ export interface EnterpriseCounts {
   ativos: number;
   inativos: number;
 }
+
+/**
+ * A company's required fields and what each says when empty: the only ones. The form, the API and the import
+ * refuse a company without them and nothing else; the logo is optional (the placeholder stands in for it).
+ */
+export const ENTERPRISE_REQUIRED = {
+  razao: 'Informe a razão social.',
+  fantasia: 'Informe o nome fantasia.',
+  cnpj: 'Informe o CNPJ.',
+} as const;
+export type EnterpriseRequiredField = keyof typeof ENTERPRISE_REQUIRED;
+export const isEnterpriseRequired = (field: string): field is EnterpriseRequiredField => field in ENTERPRISE_REQUIRED;

@@ -1,3 +1,4 @@
+import { ENTERPRISE_REQUIRED } from '../../src/shared/enterprise.views.js';
 import { generateCnpj } from '@brazilian-utils/brazilian-utils/generate-cnpj';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -85,12 +86,23 @@ describe('creating a company', () => {
     });
   });
 
-  it('refuses missing required fields, each with its message, and writes nothing', async () => {
+  it('refuses missing required fields, each with its message, and writes nothing: the required fields and no other', async () => {
     const before = await enterpriseCount();
     const res = await post({});
     expectRefused(res, 400, { field: 'razao', message: 'Informe a razão social.' });
-    expect(res.body.errors).toMatchObject({ fantasia: 'Informe o nome fantasia.', cnpj: 'Informe o CNPJ.', logo: 'Selecione a logo da empresa.' });
+    expect(res.body.errors).toEqual(ENTERPRISE_REQUIRED);
     expect(await enterpriseCount()).toBe(before);
+  });
+
+  it('takes a company without a logo, and edits one (an imported company, a demo one) without inventing a logo', async () => {
+    const created = await post({ razao: 'Sem Logo Máquinas Ltda', fantasia: 'Sem Logo', cnpj: freshCnpj() }).expect(201);
+    expect(created.body.data).toMatchObject({ logo: null, logo_url: '/images/fabricantes/default.svg' });
+    const id = created.body.data.enterprise_id as number;
+    const edited = await put(`/${id}`, { ...created.body.data, fone: '(43) 3325-1000', logo: null }).expect(200);
+    expect(edited.body.data).toMatchObject({ fone: '4333251000', logo: null });
+    // A logo that does not exist is still refused.
+    const unknown = await put(`/${id}`, { ...edited.body.data, logo: 'nao-existe.svg' });
+    expectRefused(unknown, 400, { field: 'logo', message: 'Logo não encontrada.' });
   });
 
   it.each([

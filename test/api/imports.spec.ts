@@ -100,7 +100,7 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     const done = await run(res.body.id, res.body.mapeamento);
     expect(done).toMatchObject({ status: 'concluida', total: 4, processadas: 4, criadas: 2, atualizadas: 0, sem_alteracao: 0, falhas: 2 });
     const created = await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: good[0] });
-    expect(created).toMatchObject({ fantasia: 'Conceição Máquinas', razao: 'Irmãos Araújo Peças Ltda', cityId: 3550308, logo: 'default.svg', ativo: 1 });
+    expect(created).toMatchObject({ fantasia: 'Conceição Máquinas', razao: 'Irmãos Araújo Peças Ltda', cityId: 3550308, logo: null, ativo: 1 });
     // A line break typed inside a single-line cell is one space, as the cell shows it (no single-line field stores one).
     expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: good[1] })).complemento).toBe('Galpão 3 fundos');
     const history = await sut.dataSource.getRepository(RecordHistoryEntry).findOneByOrFail({ resource: 'empresa', recordId: created.enterpriseId });

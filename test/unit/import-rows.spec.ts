@@ -1,3 +1,5 @@
+import { ENTERPRISE_REQUIRED } from '../../src/shared/enterprise.views.js';
+import { IMPORT_FIELDS } from '../../src/imports/import-fields.js';
 import { describe, expect, it } from 'vitest';
 import { checkCompanyRow, cityOf, leadingZerosBack, statusOf, type RowLookups } from '../../src/imports/row-rules.js';
 
@@ -19,16 +21,15 @@ const lookups: RowLookups = {
   citiesNamed: async (name, uf) => CITIES.filter((city) => fold(city.name) === fold(name) && (!uf || city.code === uf.toUpperCase())),
   cityExists: async (id) => CITIES.some((city) => city.cityId === id),
   logo: async (name) => ['john-deere.svg', 'valtra.png'].find((file) => file === name || file.replace(/\.\w+$/, '') === name.toLowerCase()) ?? null,
-  defaultLogo: 'default.svg',
 };
 
 const good = { cnpj: '11.222.333/0001-81', fantasia: 'Agro Sul', razao: 'Agro Sul Máquinas Ltda', cidade: 'londrina', uf: 'pr', fone: '(43) 3325-1000' };
 
 describe('a company row', () => {
-  it('passes the form rules and becomes the form input, with the city and the default logo found', async () => {
+  it('passes the form rules and becomes the form input, with the city found and no logo (the placeholder stands in)', async () => {
     const row = await checkCompanyRow(good, lookups, false);
     expect(row.errors).toEqual({});
-    expect(row.value).toMatchObject({ cnpj: '11.222.333/0001-81', fantasia: 'Agro Sul', city_id: 4113700, logo: 'default.svg' });
+    expect(row.value).toMatchObject({ cnpj: '11.222.333/0001-81', fantasia: 'Agro Sul', city_id: 4113700, logo: null });
     expect(row.ativo).toBeNull();
   });
 
@@ -50,10 +51,19 @@ describe('a company row', () => {
 
   it('finds the logo by file name with or without its extension, and reads the status words of a sheet', async () => {
     expect((await checkCompanyRow({ ...good, logo: 'Valtra' }, lookups, true)).value?.logo).toBe('valtra.png');
-    expect((await checkCompanyRow({ ...good, logo: '' }, lookups, true)).value?.logo).toBe('default.svg');
+    expect((await checkCompanyRow({ ...good, logo: '' }, lookups, true)).value?.logo).toBeNull();
     expect((await checkCompanyRow({ ...good, status: 'Inativa' }, lookups, false)).ativo).toBe(0);
     expect((await checkCompanyRow({ ...good, status: 'talvez' }, lookups, false)).errors.status).toBe('Status inválido: use Ativa ou Inativa.');
     expect([statusOf('Ativo'), statusOf('SIM'), statusOf('0'), statusOf(''), statusOf('x'.repeat(10_000))]).toEqual([1, 1, 0, null, undefined]);
+  });
+});
+
+describe("a company's required fields", () => {
+  it('are ENTERPRISE_REQUIRED alone, with its messages, in the form’s rules, the import’s rows and the import’s mapping', async () => {
+    // An empty row, as the form's DTO refuses it: the required fields, and nothing else (not the logo).
+    expect((await checkCompanyRow({ cnpj: '', fantasia: '', razao: '' }, lookups, true)).errors).toEqual(ENTERPRISE_REQUIRED);
+    const required = IMPORT_FIELDS.empresas.filter((field) => field.obrigatorio).map((field) => field.campo);
+    expect(required.toSorted()).toEqual(Object.keys(ENTERPRISE_REQUIRED).toSorted());
   });
 });
 

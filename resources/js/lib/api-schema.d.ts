@@ -2158,7 +2158,7 @@ export interface components {
             fantasia: string;
             fone?: string | null;
             inscricao_estadual?: string | null;
-            logo: string;
+            logo?: string | null;
             numero?: string | null;
             razao: string;
             representada_logo?: string | null;

@@ -19,6 +19,7 @@ import { Imports1765500000000 } from './1765500000000-Imports.js';
 import { SessionActivity1765600000000 } from './1765600000000-SessionActivity.js';
 import { AccountEvents1765700000000 } from './1765700000000-AccountEvents.js';
 import { ImportBounds1765800000000 } from './1765800000000-ImportBounds.js';
+import { EnterpriseLogoOptional1765900000000 } from './1765900000000-EnterpriseLogoOptional.js';
 
 /** Migrations in the order they run; a new one is added at the end. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SessionActivity1765600000000,
   AccountEvents1765700000000,
   ImportBounds1765800000000,
+  EnterpriseLogoOptional1765900000000,
 ];

@@ -1,6 +1,7 @@
 import { ApiHideProperty } from '@nestjs/swagger';
 import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IE_MAX_LENGTH } from '../../shared/br/index.js';
+import { ENTERPRISE_REQUIRED } from '../../shared/enterprise.views.js';
 import { IsCnpj, IsEmailAddress, IsInscricaoEstadual, IsPhone, IsSiteUrl } from '../../common/http/br-validators.js';
 import { Trim, TrimToNull } from '../../common/http/trim.decorator.js';
 import { AddressInput } from './address.input.js';
@@ -10,21 +11,21 @@ import { AddressInput } from './address.input.js';
 export class EnterpriseInput extends AddressInput {
   @Trim()
   @MaxLength(150, { message: 'A razão social deve ter no máximo 150 caracteres.' })
-  @IsNotEmpty({ message: 'Informe a razão social.' })
-  @IsString({ message: 'Informe a razão social.' })
+  @IsNotEmpty({ message: ENTERPRISE_REQUIRED.razao })
+  @IsString({ message: ENTERPRISE_REQUIRED.razao })
   razao: string;
 
   @Trim()
   @MaxLength(150, { message: 'O nome fantasia deve ter no máximo 150 caracteres.' })
-  @IsNotEmpty({ message: 'Informe o nome fantasia.' })
-  @IsString({ message: 'Informe o nome fantasia.' })
+  @IsNotEmpty({ message: ENTERPRISE_REQUIRED.fantasia })
+  @IsString({ message: ENTERPRISE_REQUIRED.fantasia })
   fantasia: string;
 
   @Trim()
   @IsCnpj({ message: 'CNPJ inválido' })
   @MaxLength(18, { message: 'CNPJ inválido' })
-  @IsNotEmpty({ message: 'Informe o CNPJ.' })
-  @IsString({ message: 'Informe o CNPJ.' })
+  @IsNotEmpty({ message: ENTERPRISE_REQUIRED.cnpj })
+  @IsString({ message: ENTERPRISE_REQUIRED.cnpj })
   cnpj: string;
 
   @TrimToNull()
@@ -50,11 +51,12 @@ export class EnterpriseInput extends AddressInput {
   @IsOptional()
   site?: string | null;
 
-  @Trim()
+  /** Optional: a company without a logo is shown with the placeholder (ENTERPRISE_REQUIRED). */
+  @TrimToNull()
   @MaxLength(100, { message: 'Logo não encontrada.' })
-  @IsNotEmpty({ message: 'Selecione a logo da empresa.' })
-  @IsString({ message: 'Selecione a logo da empresa.' })
-  logo: string;
+  @IsString({ message: 'Logo não encontrada.' })
+  @IsOptional()
+  logo?: string | null;
 
   @TrimToNull()
   @MaxLength(100, { message: 'Logo representada não encontrada.' })

@@ -337,3 +337,9 @@ ALTER TABLE imports DROP COLUMN file_kept;
 ALTER TABLE imports DROP COLUMN failures_chars;
 ALTER TABLE imports DROP COLUMN failures_kept;
 ALTER TABLE imports DROP COLUMN runs;
+
+-- EnterpriseLogoOptional1765900000000 up
+UPDATE enterprises SET logo = NULL WHERE logo = 'default.svg';
+
+-- EnterpriseLogoOptional1765900000000 down
+

@@ -14,7 +14,7 @@ import {
   isValidSiteUrl,
   onlyDigits,
 } from '@shared/br';
-import type { EnterpriseView } from '@shared/enterprise.views';
+import { ENTERPRISE_REQUIRED, type EnterpriseView } from '@shared/enterprise.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useEditConflict } from '../../lib/use-edit-conflict';
@@ -99,16 +99,14 @@ function addressBody(address: AddressFields) {
 /** The form's rules, the same helpers the API validates with. */
 function validate(fields: FormFields, billing: AddressFields | null): Errors {
   const errors: Errors = {};
-  if (!fields.razao.trim()) errors.razao = 'Informe a razão social.';
-  if (!fields.fantasia.trim()) errors.fantasia = 'Informe o nome fantasia.';
-  if (!fields.cnpj.trim()) errors.cnpj = 'Informe o CNPJ.';
-  else if (!isValidCnpj(fields.cnpj)) errors.cnpj = 'CNPJ inválido';
+  // The required fields are the API's and the import's: ENTERPRISE_REQUIRED, and nothing else (not the logo).
+  for (const [field, message] of Object.entries(ENTERPRISE_REQUIRED)) if (!fields[field as keyof typeof ENTERPRISE_REQUIRED].trim()) errors[field] = message;
+  if (fields.cnpj.trim() && !isValidCnpj(fields.cnpj)) errors.cnpj = 'CNPJ inválido';
   if (!isValidInscricaoEstadual(fields.inscricao_estadual)) errors.inscricao_estadual = 'Inscrição estadual inválida: use somente números (até 14) ou ISENTO.';
   if (fields.cep && !isValidCep(fields.cep)) errors.cep = 'CEP inválido';
   if (fields.fone && !isValidPhone(fields.fone)) errors.fone = 'Telefone inválido';
   if (fields.email.trim() && !isValidEmail(fields.email)) errors.email = 'Email inválido';
   if (fields.site.trim() && !isValidSiteUrl(fields.site)) errors.site = 'Site inválido: informe um endereço como https://www.exemplo.com.br';
-  if (!fields.logo) errors.logo = 'Selecione a logo da empresa.';
   if (billing) {
     const body = addressBody(billing);
     if (!body.endereco && !body.numero && !body.complemento && !body.bairro && !body.cep && !body.city_id) {
@@ -236,8 +234,7 @@ function EnterpriseForm({
     const found = validate(fields, billingMode === 'diferente' ? billing : null);
     setCnpjTouched(true);
     form.clearErrors();
-    const logo = fields.logo;
-    if (Object.keys(found).length > 0 || !logo) {
+    if (Object.keys(found).length > 0) {
       form.setError(found as never);
       return;
     }
@@ -250,7 +247,7 @@ function EnterpriseForm({
       fone: onlyDigits(data.fone),
       email: data.email.trim(),
       site: data.site.trim(),
-      logo,
+      logo: data.logo,
       representada_logo: data.representada_logo,
     });
     try {
@@ -313,7 +310,7 @@ function EnterpriseForm({
         <div className="grid gap-4 lg:grid-cols-2">
           <LogoPicker
             label="Logo"
-            required
+            hint="Opcional: sem logo, a empresa aparece com o marcador padrão."
             logos={logos}
             value={fields.logo}
             onChange={(file) => set('logo', file)}

@@ -30,6 +30,7 @@ const normalize = (text: string) =>
 export function LogoPicker({
   label,
   required = false,
+  hint,
   logos,
   value,
   onChange,
@@ -39,6 +40,8 @@ export function LogoPicker({
 }: {
   label: string;
   required?: boolean;
+  /** A line under the legend (what happens without a logo, say). */
+  hint?: string;
   logos: LogoOption[];
   value: string | null;
   onChange: (filename: string | null) => void;
@@ -59,6 +62,7 @@ export function LogoPicker({
         {label}
         {required && <span className="text-red-600"> *</span>}
       </legend>
+      {hint && <p className="mb-2 text-xs text-slate-600">{hint}</p>}
       <div className="flex items-center gap-3">
         <LogoImage src={selected?.url ?? null} alt={selected ? `Logo ${selected.name}` : 'Nenhuma logo selecionada'} className="h-14 w-28" />
         <div className="min-w-0 flex-1 text-sm">
