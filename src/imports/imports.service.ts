@@ -33,7 +33,16 @@ import { IMPORT_FIELDS, guessMapping, mapsAnything, type ImportKind } from './im
 import { fileHead, ImportFiles, type StagedUpload } from './import-files.js';
 import { Import } from './import.entity.js';
 import { ImportsRepository } from './imports.repository.js';
-import { checkCompanyRow, checkUserRow, leadingZerosBack, type CheckedRow, type RowCells, type RowLookups, type UserRowLookups } from './row-rules.js';
+import {
+  checkCompanyRow,
+  checkUserRow,
+  FileKeys,
+  leadingZerosBack,
+  type CheckedRow,
+  type RowCells,
+  type RowLookups,
+  type UserRowLookups,
+} from './row-rules.js';
 import { openTable, sniffFormat } from './table-reader.js';
 import { TABLE_LIMITS, TableLimitExceeded, tableLimitMessage } from './table-limits.js';
 import { fileRanges, NotAnXlsx } from './xlsx-in-order.js';
@@ -313,10 +322,13 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
   /** The sample's rows checked by the form's rules with a mapping (the preview, again after the mapping changes). */
   private async checkSample(kind: ImportKind, rows: string[][], mapping: Record<string, number | null>): Promise<ImportSampleRow[]> {
     const lookups = this.lookups();
+    const keys = new FileKeys(kind);
     const checked: ImportSampleRow[] = [];
     for (const [index, row] of rows.entries()) {
+      const line = index + 2;
+      const repeated = keys.check(ImportsService.cells(row, mapping), line);
       const result = await this.checkRow(kind, row, mapping, lookups);
-      checked.push({ linha: index + 2, valores: row, erros: result.errors });
+      checked.push({ linha: line, valores: row, erros: { ...result.errors, ...repeated } });
     }
     return checked;
   }
@@ -551,6 +563,8 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const mappedFields = new Set(Object.entries(mapping).flatMap(([field, column]) => (column === null ? [] : [field])));
     const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: target.recurso };
     const columns = columnsOf(found);
+    // Each CNPJ (e-mail, CPF) once in the file: a later row with one is refused, never merged into the first.
+    const keys = new FileKeys(kind);
     let dataRow = 0;
     let chunk: { line: number; row: string[] }[] = [];
     let headerSeen = false;
@@ -572,6 +586,11 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       const reached = dataRow;
       for (const [index, { line, row }] of rows.entries()) {
         if (index % YIELD_EVERY === 0) await giveWay(GIVE_WAY_MS);
+        const repeated = keys.check(ImportsService.cells(row, mapping), line);
+        if (Object.keys(repeated).length > 0) {
+          failed.push({ line, row, error: Object.values(repeated).join(' ') });
+          continue;
+        }
         const result = await this.checkRow(kind, row, mapping, lookups);
         if (result.value) checked.push({ line, input: result.value as never, ativo: result.ativo });
         else failed.push({ line, row, error: Object.values(result.errors).join(' ') });
@@ -640,7 +659,11 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
           continue;
         }
         dataRow += 1;
-        if (dataRow <= found.nextRow) continue;
+        // Rows written by an earlier run are not checked again, but their keys are the file's all the same.
+        if (dataRow <= found.nextRow) {
+          keys.check(ImportsService.cells(row, mapping), dataRow + 1);
+          continue;
+        }
         chunk.push({ line: dataRow + 1, row });
         if (chunk.length >= IMPORT_CHUNK_ROWS && !(await handOver(false))) return await this.stopped(id, found);
       }

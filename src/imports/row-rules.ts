@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { ENTERPRISE_REQUIRED } from '../shared/enterprise.views.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
@@ -168,4 +169,60 @@ export async function checkUserRow(cells: RowCells, lookups: UserRowLookups): Pr
   const all = { ...checked.errors, ...errors };
   if (Object.keys(all).length > 0 || !checked.value) return { value: null, ativo: ativo ?? null, errors: all };
   return { value: checked.value, ativo: ativo ?? null, errors: {} };
+}
+
+/**
+ * What a row of each kind is recognized by, as the import matches records: a company by its CNPJ, an app user
+ * by e-mail and by CPF. Each is the row's own in the file: a later row with the same one is refused as
+ * repeated (with the line of the first), never merged into it. Read from the cells as written, the way the
+ * import reads them (CNPJ and CPF as digits, their leading zeros back; an e-mail without case), so a run that
+ * resumes finds the same keys in the rows it skips.
+ */
+const FILE_KEYS: Record<'empresas' | 'usuarios', { field: string; label: string; noun: string; key: (cell: string) => number | null }[]> = {
+  empresas: [{ field: 'cnpj', label: 'CNPJ', noun: 'CNPJ', key: (cell) => digitsKey(leadingZerosBack(cell, 14), 14) }],
+  usuarios: [
+    { field: 'email', label: 'E-mail', noun: 'e-mail', key: (cell) => textKey(cell.toLowerCase()) },
+    { field: 'cpf', label: 'CPF', noun: 'CPF', key: (cell) => digitsKey(leadingZerosBack(cell, 11), 11) },
+  ],
+};
+
+/** A CNPJ or CPF as a number (14 digits fit exactly in one), or null when the cell is no such number. */
+function digitsKey(cell: string, length: number): number | null {
+  const digits = cell.replace(/\D/g, '');
+  return digits.length === length ? Number(digits) : null;
+}
+
+/** A text as a 52-bit number (the first bytes of its SHA-1): a million e-mails never meet by chance. */
+function textKey(cell: string): number | null {
+  const text = cell.trim();
+  if (text === '') return null;
+  return parseInt(createHash('sha1').update(text).digest('hex').slice(0, 13), 16);
+}
+
+/**
+ * The keys seen in a file so far, each with the line of its first row: numbers, so a file of a million rows
+ * holds a few tens of megabytes, not its texts.
+ */
+export class FileKeys {
+  private readonly seen: Map<number, number>[];
+
+  constructor(private readonly kind: 'empresas' | 'usuarios') {
+    this.seen = FILE_KEYS[kind].map(() => new Map());
+  }
+
+  /**
+   * Notes the row's keys and answers, for a key a row before it has, that field's error (the row is refused);
+   * an empty object otherwise.
+   */
+  check(cells: RowCells, line: number): Record<string, string> {
+    const errors: Record<string, string> = {};
+    FILE_KEYS[this.kind].forEach(({ field, label, noun, key }, index) => {
+      const value = key(filled(cells[field]));
+      if (value === null) return;
+      const first = this.seen[index].get(value);
+      if (first === undefined) this.seen[index].set(value, line);
+      else if (first !== line) errors[field] = `${label} repetido na planilha: a linha ${first.toLocaleString('pt-BR')} já tem este ${noun}.`;
+    });
+    return errors;
+  }
 }

@@ -195,6 +195,52 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     expect(await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj })).toMatchObject({ cityId: 4113700, logo: 'john-deere.svg', ativo: 0 });
   });
 
+  it('refuses a CNPJ repeated inside one file, in the preview and in the run, with the line of the first: never merged, however often the file is sent', async () => {
+    const cnpjs = [freshCnpj(), freshCnpj(), freshCnpj(), freshCnpj(), freshCnpj()];
+    const rows = cnpjs.map((cnpj, index) => ({ cnpj, fantasia: `Rede ${index}` }));
+    // The second company again on line 7, under another name, its CNPJ without punctuation.
+    const csv = `${companiesCsv(rows)}${cnpjs[1]};Rede Duplicada;Rede Duplicada Ltda;;Londrina;PR\r\n`;
+    const res = await upload(Buffer.from(csv));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const errors = (res.body.amostra as { linha: number; erros: Record<string, string> }[]).map((row) => [row.linha, row.erros]);
+    expect(errors).toEqual([
+      [2, {}],
+      [3, {}],
+      [4, {}],
+      [5, {}],
+      [6, {}],
+      [7, { cnpj: 'CNPJ repetido na planilha: a linha 3 já tem este CNPJ.' }],
+    ]);
+    expect(await run(res.body.id, res.body.mapeamento)).toMatchObject({ criadas: 5, atualizadas: 0, sem_alteracao: 0, falhas: 1 });
+    expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: cnpjs[1] })).fantasia).toBe('Rede 1');
+    const failures = await request(sut.server).get(`/api/admin/importacoes/${res.body.id}/falhas`).set(bearer(admin)).buffer(true);
+    expect(failures.text).toContain(';7;CNPJ repetido na planilha: a linha 3 já tem este CNPJ.\r\n');
+    const again = await upload(Buffer.from(csv));
+    expect(await run(again.body.id, again.body.mapeamento)).toMatchObject({ criadas: 0, atualizadas: 0, sem_alteracao: 5, falhas: 1 });
+    expect((await sut.dataSource.getRepository(Enterprise).findOneByOrFail({ cnpj: cnpjs[1] })).fantasia).toBe('Rede 1');
+  });
+
+  it('refuses an e-mail or a CPF repeated inside one users file, with the line of the first', async () => {
+    const lines = [
+      'Nome;Sobrenome;E-mail;CPF',
+      'Dora;Primeira;dora.repetida@fazenda.com.br;390.533.447-05',
+      'Dora;Segunda;DORA.Repetida@fazenda.com.br;',
+      'Davi;Terceiro;davi.outro@fazenda.com.br;39053344705',
+    ];
+    const res = await request(sut.server)
+      .post('/api/admin/importacoes')
+      .set(bearer(admin))
+      .field('tipo', 'usuarios')
+      .attach('arquivo', Buffer.from(lines.join('\r\n')), 'usuarios.csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((res.body.amostra as { erros: Record<string, string> }[]).map((row) => row.erros)).toEqual([
+      {},
+      { email: 'E-mail repetido na planilha: a linha 2 já tem este e-mail.' },
+      { cpf: 'CPF repetido na planilha: a linha 2 já tem este CPF.' },
+    ]);
+    expect(await run(res.body.id, res.body.mapeamento, 'criar')).toMatchObject({ criadas: 1, falhas: 2 });
+  });
+
   it('imports app users: company by CNPJ or name, cargo and ramo by name, matched by e-mail then CPF, never duplicated', async () => {
     const company = freshCnpj();
     const made = await upload(Buffer.from(companiesCsv([{ cnpj: company, fantasia: 'Empresa dos Usuários' }])));

@@ -344,7 +344,12 @@ function SamplePreview({ rows, analysis, mapping }: { rows: ImportSampleRow[]; a
       <h3 id="previa-titulo" className="text-sm font-semibold text-slate-900">
         Prévia das primeiras {rows.length} linhas{bad > 0 ? `: ${bad} com erro` : ': todas corretas'}
       </h3>
-      <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
+      {/* Scrolls when the rows outgrow it: focusable, so a keyboard can scroll it too. */}
+      <ul
+        tabIndex={0}
+        aria-labelledby="previa-titulo"
+        className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm"
+      >
         {rows.map((row) => {
           const problems = Object.entries(row.erros);
           return (

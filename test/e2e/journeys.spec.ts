@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { wcagViolations } from '../support/axe.js';
+import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
+import { freshCnpj } from '../support/enterprise-factory.js';
+
+// A staff member's day, crossing capabilities the way staff do: each journey goes through import, forms and
+// history one after the other, at a phone's width and a desktop's, with axe at each step.
+const app = useBrowserApp();
+mkdirSync('test-results', { recursive: true });
+
+const formatCnpj = (digits: string) => `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
+
+describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => {
+  for (const width of [390, 1440]) {
+    it(`imports a dealer network's sheet (a CNPJ twice, no logos), fixes an imported company's phone, then restores it from the history (${width} px)`, async () => {
+      const marker = `Rede${width}${Date.now() % 100000}`;
+      const cnpjs = [freshCnpj(), freshCnpj(), freshCnpj()];
+      const sheet = [
+        'CNPJ;Nome Fantasia;Razão Social;Telefone;Cidade;UF',
+        `${formatCnpj(cnpjs[0])};${marker} Matriz;${marker} Matriz Máquinas Ltda;(43) 3325-1000;Londrina;PR`,
+        `${formatCnpj(cnpjs[1])};${marker} Filial Sul;${marker} Filial Sul Ltda;(51) 3221-4000;Porto Alegre;RS`,
+        `${formatCnpj(cnpjs[2])};${marker} Filial Oeste;${marker} Filial Oeste Ltda;(67) 3321-5000;Campo Grande;MS`,
+        `${cnpjs[0]};${marker} Matriz de Novo;${marker} Outra Razão Ltda;(43) 3325-9999;Londrina;PR`,
+      ].join('\r\n');
+      const { page, close, errors } = await openAdminPage(app, '/admin/empresas', 'Empresas', width);
+      try {
+        // The import: the repeated CNPJ is shown in the preview, with the line of the first.
+        await page.getByRole('button', { name: 'Importar' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+        await dialog.getByLabel('Planilha').setInputFiles({ name: 'rede.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+        await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+        await dialog.getByText('CNPJ repetido na planilha: a linha 2 já tem este CNPJ.', { exact: false }).waitFor();
+        expect(await wcagViolations(page), 'the preview with the repeated CNPJ').toEqual([]);
+        await page.screenshot({ path: `test-results/jornada-rede-previa-${width}.png`, fullPage: true });
+        await dialog.getByRole('button', { name: 'Continuar' }).click();
+        await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+        await dialog.getByRole('heading', { name: 'Importação concluída' }).waitFor({ timeout: 15_000 });
+        const counts = (await dialog.locator('dl > div').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+        expect(counts).toEqual(['Criadas 3', 'Atualizadas 0', 'Sem alteração 0', 'Com erro 1']);
+        await dialog.getByRole('button', { name: 'Fechar', exact: true }).last().click();
+        await dialog.waitFor({ state: 'detached' });
+        const enterprises = app.sut.dataSource.getRepository(Enterprise);
+        expect(await enterprises.findOneByOrFail({ cnpj: cnpjs[0] })).toMatchObject({ fantasia: `${marker} Matriz`, fone: '4333251000', logo: null });
+
+        // The form: an imported company, without a logo, takes a new phone.
+        await page.goto(`${app.baseUrl}/admin/empresas?busca=${marker}%20Matriz`);
+        await page
+          .getByRole('button', { name: `Editar ${marker} Matriz` })
+          .first()
+          .click();
+        const form = page.getByRole('dialog', { name: 'Editar Empresa' });
+        await form.waitFor();
+        expect(await wcagViolations(page), 'the form of an imported company').toEqual([]);
+        await form.getByLabel('Telefone').fill('(43) 3399-7777');
+        await form.getByRole('button', { name: 'Salvar' }).click();
+        await form.waitFor({ state: 'detached' });
+        expect(await enterprises.findOneByOrFail({ cnpj: cnpjs[0] })).toMatchObject({ fone: '4333997777', logo: null });
+
+        // The history: the edit's entry, undone, gives the imported phone back.
+        await page
+          .getByRole('button', { name: `${marker} Matriz` })
+          .first()
+          .click();
+        const details = page.getByRole('dialog', { name: /Detalhes|Matriz/ });
+        await details.getByRole('tab', { name: 'Histórico' }).click();
+        const entries = details.getByTestId('historico-entrada');
+        await expect.poll(() => entries.count()).toBe(2);
+        expect(await entries.nth(0).innerText()).toContain('(43) 3399-7777');
+        expect(await wcagViolations(page), 'the history of an imported company').toEqual([]);
+        await page.screenshot({ path: `test-results/jornada-rede-historico-${width}.png`, fullPage: true });
+        expect(await entries.nth(1).innerText()).toContain('Criação por');
+        expect(await entries.nth(1).innerText()).toContain('Importação');
+        await entries.nth(0).getByRole('button', { name: 'Restaurar estes valores' }).click();
+        await page.getByRole('dialog', { name: 'Restaurar valores' }).getByRole('button', { name: 'Restaurar' }).click();
+        await expect.poll(() => entries.count()).toBe(3);
+        expect(await enterprises.findOneByOrFail({ cnpj: cnpjs[0] })).toMatchObject({ fantasia: `${marker} Matriz`, fone: '4333251000', logo: null });
+        expect(await wcagViolations(page), 'the history after the restore').toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+});
