@@ -50,13 +50,22 @@ export function accountDeletionMail(appName: string, to: string, name: string, u
 }
 
 /** An invitation to the back office, or a new password link made by a master: both set the password. */
-export function adminPasswordLinkMail(appName: string, to: string, name: string, url: string, hours: number, purpose: 'convite' | 'senha'): MailMessage {
+export function adminPasswordLinkMail(
+  appName: string,
+  to: string,
+  name: string,
+  username: string,
+  url: string,
+  hours: number,
+  purpose: 'convite' | 'senha',
+): MailMessage {
   const paragraphs = [
     `Olá, ${name}!`,
     purpose === 'convite'
-      ? `Você foi convidado para o painel administrativo do ${appName}. Para começar, defina a sua senha pelo link abaixo.`
-      : `Um administrador master gerou um novo link de senha para a sua conta no painel do ${appName}. A senha anterior deixou de funcionar; defina a nova pelo link abaixo.`,
-    `Este link expira em ${hours} horas e só pode ser usado uma vez. Depois, entre com o seu usuário, a senha e o código 2FA do IP autorizado.`,
+      ? `Você recebeu um convite para o painel administrativo do ${appName}, com o usuário ${username}. Para começar, defina a sua senha pelo link abaixo.`
+      : `Um administrador master gerou um novo link de senha para a sua conta no painel do ${appName} (usuário ${username}). A senha anterior deixou de funcionar; defina a nova pelo link abaixo.`,
+    `Este link expira em ${hours} horas e só pode ser usado uma vez. Depois, entre com o usuário ${username}, a senha e o código 2FA do endereço IP de onde você vai entrar.`,
+    'O código 2FA vem de um aplicativo autenticador (Google Authenticator, Microsoft Authenticator ou outro): peça a quem enviou este link o QR code do IP de onde você vai entrar e leia-o no aplicativo.',
   ];
   const footer = 'Se você não esperava este e-mail, avise a equipe do painel.';
   const title = purpose === 'convite' ? 'Convite para o painel' : 'Novo link de senha';

@@ -27,14 +27,14 @@ export class TeamApiController {
 
   @ApiOperation({
     summary: 'Convida um colega',
-    description: `Cria o administrador sem senha e responde um link de uso único (válido por 72 horas) para ele definir a senha, mostrado uma vez; vai também por e-mail quando há e-mail.`,
+    description: `Cria o administrador sem senha e responde um link de uso único (válido por 72 horas) para definir a senha, mostrado uma vez; vai também por e-mail quando há e-mail. \`ips_do_papel\`: quantos IPs autorizados servem ao papel do convidado (com 0, ninguém desse papel consegue entrar até que um IP seja cadastrado em IP de Acesso).`,
   })
   @Sensitive()
   @Post()
   async invite(@Body() input: InviteAdminInput, @CurrentActor() actor: MasterActor) {
     const { admin, convite } = await this.team.create({ nome: input.nome, username: input.username, email: input.email, role: input.role }, actor);
     // Created without a password, an admin always gets its invitation link.
-    return { admin, convite: convite as InviteLink };
+    return { admin, convite: convite as InviteLink, ips_do_papel: await this.team.ipsServing(admin.role) };
   }
 
   @ApiOperation({

@@ -5,11 +5,18 @@ import { AdminSession } from '../auth/admin-session.entity.js';
 import { Admin } from '../auth/admin.entity.js';
 import { collationKey, escapeLike, LIKE_ESCAPE } from '../common/search-text.js';
 import type { TeamStatusFilter } from '../shared/team.views.js';
+import type { AdminRole } from '../auth/admin-role.js';
+import { AuthorizedIp } from '../ips/authorized-ip.entity.js';
 
 /** The team's SQL: the Equipe list and its counts, the masters a change must leave, the open sessions per admin. */
 @Injectable()
 export class TeamRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** How many authorized addresses serve a role: an admin of a role no address serves cannot log in anywhere. */
+  ipsServing(role: AdminRole): Promise<number> {
+    return this.dataSource.getRepository(AuthorizedIp).countBy({ role });
+  }
 
   /**
    * A page of the admins of a status tab whose name, username (accents and case ignored) or e-mail contains

@@ -193,6 +193,11 @@ export class TeamService {
     return { admin: this.view(admin, 0), convite };
   }
 
+  /** How many authorized addresses serve a role (none: its admins cannot log in until one is added). */
+  ipsServing(role: AdminRole): Promise<number> {
+    return this.repository.ipsServing(role);
+  }
+
   async findByUsername(username: string): Promise<Admin | null> {
     return this.admins.findOneBy({ usernameKey: collationKey(username).slice(0, 60) });
   }
@@ -444,7 +449,7 @@ export class TeamService {
 
   private mailLink(admin: Admin, link: InviteLink, purpose: AdminLinkPurpose): void {
     if (!admin.email || !this.mail) return;
-    this.mail.queue(adminPasswordLinkMail(this.config.appName, admin.email, admin.name, link.url, INVITE_TTL_HOURS, purpose));
+    this.mail.queue(adminPasswordLinkMail(this.config.appName, admin.email, admin.name, admin.username, link.url, INVITE_TTL_HOURS, purpose));
   }
 
   private async openSessionCounts(ids: number[]): Promise<Map<number, number>> {

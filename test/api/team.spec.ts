@@ -133,6 +133,24 @@ describe('inviting a colleague', () => {
     expect(received.subject).toBe('AgroMaq: convite para o painel');
     expect(received.text).toContain(res.body.convite.url);
     expect(received.text).toContain('72 horas');
+    // The username the colleague types, how to get a 2FA code, and words that fit whoever is invited.
+    expect(received.text).toContain(`Você recebeu um convite para o painel administrativo do AgroMaq, com o usuário ${username}.`);
+    expect(received.text).toContain('peça a quem enviou este link o QR code do IP de onde você vai entrar');
+    expect(received.text).not.toMatch(/convidad[oa]/);
+  });
+
+  it('says how many authorized IPs serve the invited role: none means nobody of it can log in yet', async () => {
+    const own = await startTestApp();
+    try {
+      const master = await loginAs(own, 'master');
+      const invite = (username: string) =>
+        request(own.server).post('/api/admin/admins').set(bearer(master)).send({ nome: 'Gabriela Nunes', username, role: 'gestor' }).expect(201);
+      expect((await invite('gabriela.nunes')).body.ips_do_papel).toBe(0);
+      await own.app.get(IpsService).create({ ip: nextTestIp(), targetRole: 'gestor' }, null);
+      expect((await invite('gabriela.nunes2')).body.ips_do_papel).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses bad input in Portuguese and creates nothing', async () => {

@@ -18,7 +18,7 @@ export interface paths {
         put?: never;
         /**
          * Convida um colega
-         * @description Cria o administrador sem senha e responde um link de uso único (válido por 72 horas) para ele definir a senha, mostrado uma vez; vai também por e-mail quando há e-mail.
+         * @description Cria o administrador sem senha e responde um link de uso único (válido por 72 horas) para definir a senha, mostrado uma vez; vai também por e-mail quando há e-mail. `ips_do_papel`: quantos IPs autorizados servem ao papel do convidado (com 0, ninguém desse papel consegue entrar até que um IP seja cadastrado em IP de Acesso).
          *
          *     Acesso: somente administradores master, com token Bearer, de um IP autorizado.
          *
@@ -2641,6 +2641,7 @@ export interface operations {
                     "application/json": {
                         admin: components["schemas"]["TeamMemberView"];
                         convite: components["schemas"]["InviteLink"];
+                        ips_do_papel: number;
                     };
                 };
             };

@@ -13,13 +13,18 @@ export function PasswordLinkDialog({
   link,
   title,
   person,
+  username,
   email,
+  noAddressFor,
   onClose,
 }: {
   link: InviteLink | null;
   title: string;
   person: string;
+  username: string;
   email: string | null;
+  /** The role no authorized IP serves yet, when the colleague's is one: nobody of it can log in until one is added. */
+  noAddressFor?: 'master' | 'gestor' | null;
   onClose: () => void;
 }) {
   const field = useRef<HTMLInputElement>(null);
@@ -39,9 +44,25 @@ export function PasswordLinkDialog({
   return (
     <Modal open title={title} size="md" onClose={onClose} footer={<Button onClick={onClose}>Concluir</Button>}>
       <div className="space-y-3 text-sm text-slate-700">
+        {noAddressFor && (
+          <div role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-red-800">
+            <p>
+              Nenhum IP está autorizado para {noAddressFor === 'gestor' ? 'gestores' : 'masters'}:{' '}
+              <strong className="[overflow-wrap:anywhere]">{person}</strong> não conseguirá entrar até que o IP de onde vai acessar seja cadastrado.
+            </p>
+            <a href="/admin/ips" className="mt-1 inline-block font-semibold text-red-900 underline">
+              Cadastrar o IP em IP de Acesso
+            </a>
+          </div>
+        )}
         <p>
-          Envie este link para <strong className="[overflow-wrap:anywhere] text-slate-900">{person}</strong>. Ele define a senha, vale por {INVITE_TTL_HOURS}{' '}
-          horas (até {formatDateTime(link.expires_at)}) e só pode ser usado uma vez.
+          Envie este link para <strong className="[overflow-wrap:anywhere] text-slate-900">{person}</strong>, com o usuário{' '}
+          <strong className="break-all text-slate-900">{username}</strong>. O link define a senha, vale por {INVITE_TTL_HOURS} horas (até{' '}
+          {formatDateTime(link.expires_at)}) e só pode ser usado uma vez.
+        </p>
+        <p>
+          Para entrar, {person} também precisa do código 2FA do IP de onde vai acessar: entregue o QR code desse IP, mostrado ao cadastrá-lo em IP de Acesso,
+          para ser lido num aplicativo autenticador.
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <label htmlFor="link-senha" className="sr-only">

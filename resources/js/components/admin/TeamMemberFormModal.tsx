@@ -38,7 +38,7 @@ interface FormModalProps {
   member: TeamMemberView | null;
   selfId: number;
   onClose: () => void;
-  onInvited: (result: { admin: TeamMemberView; convite: InviteLink }) => void;
+  onInvited: (result: { admin: TeamMemberView; convite: InviteLink; ips_do_papel: number }) => void;
   onSaved: () => void;
 }
 

@@ -49,8 +49,12 @@ export default function Convite() {
       <h1 className="text-xl font-bold text-brand-950">Definir senha do painel</h1>
       {done ? (
         <div className="mt-4 space-y-4">
-          <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-            Senha definida. Agora entre com seu usuário, a senha e o código 2FA do seu IP.
+          <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-brand-900">
+            Senha definida. Agora entre com o usuário <strong>{username}</strong>, a senha e o código 2FA.
+          </p>
+          <p className="text-sm text-slate-700">
+            O código 2FA vem de um aplicativo autenticador (Google Authenticator, Microsoft Authenticator ou outro). Se ainda não tem o código do IP de onde vai
+            entrar, peça a quem enviou o link o QR code desse IP e leia-o no aplicativo.
           </p>
           <Link
             href="/admin/login"

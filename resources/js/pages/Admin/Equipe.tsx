@@ -137,7 +137,7 @@ export default function Equipe() {
   const selfId = admin?.id ?? 0;
 
   const [form, setForm] = useState<{ member: TeamMemberView | null } | null>(null);
-  const [link, setLink] = useState<{ link: InviteLink; member: TeamMemberView; title: string } | null>(null);
+  const [link, setLink] = useState<{ link: InviteLink; member: TeamMemberView; title: string; noAddress?: boolean } | null>(null);
   const [pending, setPending] = useState<{ action: Action; member: TeamMemberView } | null>(null);
   const [busy, setBusy] = useState(false);
   const [sessionsOf, setSessionsOf] = useState<TeamMemberView | null>(null);
@@ -210,9 +210,9 @@ export default function Equipe() {
           setForm(null);
           reload();
         }}
-        onInvited={({ admin: invited, convite }) => {
+        onInvited={({ admin: invited, convite, ips_do_papel }) => {
           setForm(null);
-          setLink({ link: convite, member: invited, title: 'Convite criado' });
+          setLink({ link: convite, member: invited, title: 'Convite criado', noAddress: ips_do_papel === 0 });
           reload();
         }}
       />
@@ -220,7 +220,9 @@ export default function Equipe() {
         link={link?.link ?? null}
         title={link?.title ?? ''}
         person={link?.member.nome ?? ''}
+        username={link?.member.username ?? ''}
         email={link?.member.email ?? null}
+        noAddressFor={link?.noAddress ? link.member.role : null}
         onClose={() => setLink(null)}
       />
       <ConfirmDialog
