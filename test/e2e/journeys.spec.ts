@@ -2,17 +2,95 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { wcagViolations } from '../support/axe.js';
-import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
+import { AuthorizedIp } from '../../src/ips/authorized-ip.entity.js';
+import { IpsService } from '../../src/ips/ips.service.js';
+import { nextTestIp, totpCode } from '../support/admin-session.js';
+import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
 
-// A staff member's day, crossing capabilities the way staff do: each journey goes through import, forms and
-// history one after the other, at a phone's width and a desktop's, with axe at each step.
+// A staff member's day, crossing capabilities the way staff do: each journey goes through team, access, import,
+// forms and history one after the other, at a phone's width and a desktop's, with axe at each step.
 const app = useBrowserApp();
 mkdirSync('test-results', { recursive: true });
 
 const formatCnpj = (digits: string) => `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 
 describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => {
+  for (const width of [390, 1440]) {
+    it(`invites a gestor while no IP serves gestors, is led to add one and hands over its code; the gestor sets a password and logs in (${width} px)`, async () => {
+      // A deployment where no address serves gestors yet.
+      const ips = app.sut.app.get(IpsService);
+      for (const row of await app.sut.dataSource.getRepository(AuthorizedIp).findBy({ role: 'gestor' })) await ips.remove(row.id);
+      const { page, close, errors } = await openAdminPage(app, '/admin/equipe', 'Equipe', width, 'master');
+      try {
+        const username = `gestora.${width}.${Date.now() % 100000}`;
+        const nome = `Gabriela Nunes ${width}`;
+        await page.getByRole('button', { name: 'Convidar colega' }).click();
+        const invite = page.getByRole('dialog', { name: 'Convidar colega' });
+        await invite.getByLabel('Nome').fill(nome);
+        await invite.getByLabel('Usuário').fill(username);
+        await invite.getByLabel('Papel').selectOption('gestor');
+        await invite.getByRole('button', { name: 'Convidar' }).click();
+        const linkDialog = page.getByRole('dialog', { name: 'Convite criado' });
+        const warning = linkDialog.getByRole('alert');
+        await warning.waitFor();
+        expect(await warning.innerText()).toContain(`Nenhum IP está autorizado para gestores: ${nome} não conseguirá entrar`);
+        expect(await linkDialog.innerText()).toContain(username);
+        expect(await wcagViolations(page), 'the link dialog with no IP for gestors').toEqual([]);
+        await page.screenshot({ path: `test-results/jornada-convite-sem-ip-${width}.png`, fullPage: true });
+        const url = new URL(await linkDialog.getByLabel('Link de senha').inputValue());
+
+        // Led to IP de Acesso in another tab (the link, shown once, stays in this one), the master authorizes the
+        // gestor's address and reads its code.
+        const [ipsPage] = await Promise.all([
+          page.context().waitForEvent('page'),
+          warning.getByRole('link', { name: 'Cadastrar o IP em IP de Acesso (abre em outra aba)' }).click(),
+        ]);
+        await ipsPage.getByRole('heading', { name: 'IP de Acesso', level: 1 }).waitFor();
+        expect(await linkDialog.getByLabel('Link de senha').inputValue()).toBe(url.href);
+        await ipsPage.getByRole('button', { name: 'Adicionar IP' }).click();
+        const add = ipsPage.getByRole('dialog', { name: 'Adicionar IP' });
+        const ip = nextTestIp();
+        await add.getByLabel('Administrador').selectOption('gestor');
+        await add.getByLabel('IP', { exact: true }).fill(ip);
+        await add.getByRole('button', { name: 'Salvar' }).click();
+        const setup = ipsPage.getByRole('dialog', { name: 'Configurar 2FA' });
+        await setup.getByRole('button', { name: 'Não consegue escanear? Ver chave manual' }).click();
+        const secret = (await setup.locator('p.font-mono').innerText()).trim();
+        expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+        expect(await wcagViolations(ipsPage), 'the 2FA setup').toEqual([]);
+        await ipsPage.screenshot({ path: `test-results/jornada-convite-qr-${width}.png`, fullPage: true });
+        await setup.getByRole('button', { name: 'Concluir' }).click();
+        await ipsPage.close();
+
+        // The gestor, from that address, sets the password at the link and logs in with the code the app computes.
+        const gestor = await browserFrom(app.browser, ip, width);
+        try {
+          await gestor.page.goto(`${app.baseUrl}${url.pathname}${url.search}`);
+          const password = 'Colheita-Farta-Safra-2026';
+          await gestor.page.locator('#senha').fill(password);
+          await gestor.page.locator('#confirmacao').fill(password);
+          await gestor.page.getByRole('button', { name: 'Definir senha' }).click();
+          await gestor.page.getByText('Senha definida.').waitFor();
+          expect(await gestor.page.getByRole('status').innerText()).toContain(username);
+          expect(await wcagViolations(gestor.page), 'the password set').toEqual([]);
+          await gestor.page.getByRole('link', { name: 'Ir para o login' }).click();
+          await gestor.page.getByLabel('Usuário').fill(username);
+          await gestor.page.getByLabel('Senha', { exact: true }).fill(password);
+          await gestor.page.getByLabel('2FA').fill(await totpCode(secret));
+          await gestor.page.getByRole('button', { name: 'Entrar' }).click();
+          await gestor.page.waitForURL(/\/admin\/dashboard/);
+          expect(gestor.errors).toEqual([]);
+        } finally {
+          await gestor.context.close();
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
   for (const width of [390, 1440]) {
     it(`imports a dealer network's sheet (a CNPJ twice, no logos), fixes an imported company's phone, then restores it from the history (${width} px)`, async () => {
       const marker = `Rede${width}${Date.now() % 100000}`;

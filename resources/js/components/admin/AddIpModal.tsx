@@ -90,6 +90,10 @@ export function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose:
       {setup ? (
         <div className="text-center">
           <p className="text-sm text-slate-600">Escaneie o QR code com o aplicativo autenticador de quem vai acessar a partir deste IP.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            O código que o aplicativo mostra é o código 2FA do login, com o usuário e a senha. Este QR code não é mostrado de novo: entregue-o agora a quem vai
+            entrar deste IP.
+          </p>
           <img src={setup.qr_data_url} alt="QR code do 2FA" className="mx-auto mt-4 h-56 w-56" />
           <button
             type="button"

@@ -50,8 +50,9 @@ export function PasswordLinkDialog({
               Nenhum IP está autorizado para {noAddressFor === 'gestor' ? 'gestores' : 'masters'}:{' '}
               <strong className="[overflow-wrap:anywhere]">{person}</strong> não conseguirá entrar até que o IP de onde vai acessar seja cadastrado.
             </p>
-            <a href="/admin/ips" className="mt-1 inline-block font-semibold text-red-900 underline">
-              Cadastrar o IP em IP de Acesso
+            {/* In another tab: this dialog, and the link it shows once, stay open here. */}
+            <a href="/admin/ips" target="_blank" rel="noopener" className="mt-1 inline-block font-semibold text-red-900 underline">
+              Cadastrar o IP em IP de Acesso (abre em outra aba)
             </a>
           </div>
         )}
