@@ -21,7 +21,9 @@ import { LogosService } from '../logos/logos.service.js';
 import {
   IMPORT_CHUNK_ROWS,
   IMPORT_FAILURES_MAX,
+  IMPORT_KINDS_WORDS,
   IMPORT_SAMPLE_ROWS,
+  importSummary,
   type ImportAnalysis,
   type ImportMode,
   type ImportSampleRow,
@@ -93,11 +95,8 @@ const columnsOf = (found: Import) => (JSON.parse(found.headers) as string[]).len
 /** What an import that has ended no longer holds: its run's heartbeat, and its admin's one running import. */
 const ended = () => ({ finishedAt: sqlNow(), heartbeatAt: null, runningAdminId: null });
 
-/** Where each kind's records live in the app: the resource its events name, and its list. */
-const TARGETS: Record<ImportKind, { recurso: 'empresa' | 'usuario'; link: string }> = {
-  empresas: { recurso: 'empresa', link: '/admin/empresas' },
-  usuarios: { recurso: 'usuario', link: '/admin/usuarios' },
-};
+/** Where each kind's records live in the app: the resource its events name, and its list (the kind's words). */
+const TARGETS = IMPORT_KINDS_WORDS;
 
 /**
  * Imports of spreadsheets (companies): the upload is stored and analysed (format, columns, the mapping guessed,
@@ -468,7 +467,6 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
 
   view(found: Import): ImportView {
     const fields = IMPORT_FIELDS[found.kind as ImportKind];
-    const running = found.status === 'analisada' || found.status === 'na_fila' || found.status === 'processando';
     return {
       id: found.id,
       tipo: found.kind as ImportKind,
@@ -479,7 +477,8 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       mapeamento: JSON.parse(found.mapping) as Record<string, number | null>,
       modo: (found.mode as ImportMode | null) ?? null,
       total: found.total,
-      total_estimado: running,
+      // Only a run that read the whole file knows how many rows it has.
+      total_estimado: found.status !== 'concluida',
       processadas: found.processed,
       criadas: found.created,
       atualizadas: found.updated,
@@ -672,7 +671,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, ...ended() });
       await this.removeFile(found);
       found = await this.imports.findOneByOrFail({ id });
-      const resumo = `Importação concluída: ${found.created.toLocaleString('pt-BR')} criadas, ${found.updated.toLocaleString('pt-BR')} atualizadas, ${found.unchanged.toLocaleString('pt-BR')} sem alteração, ${found.failed.toLocaleString('pt-BR')} com erro.`;
+      const resumo = importSummary(kind, 'concluida', ImportsService.counts(found));
       await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
     } catch (error) {
       // A chunk still being written ends first: the import's state is set once nothing of it is in flight.
@@ -700,18 +699,24 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     if (this.stopping) return await this.handBack(id);
     await this.imports.update({ id }, { status: 'cancelada', ...ended() });
     await this.removeFile(found);
+    const kind = found.kind as ImportKind;
     await this.notices.taskFinished(
       found.adminId,
       {
         tarefa: `importacao-${id}`,
         tipo: 'importacao',
-        recurso: 'empresa',
+        recurso: TARGETS[kind].recurso,
         vistos: found.processed,
         alterados: found.created + found.updated,
-        resumo: 'Importação cancelada.',
+        resumo: importSummary(kind, 'cancelada', ImportsService.counts(found)),
       },
-      '/admin/empresas',
+      TARGETS[kind].link,
     );
+  }
+
+  /** An import's counts as its summary reads them. */
+  private static counts(found: Import) {
+    return { processadas: found.processed, criadas: found.created, atualizadas: found.updated, sem_alteracao: found.unchanged, falhas: found.failed };
   }
 
   /** Uploads, failed rows and records of imports finished more than IMPORT_KEEP_DAYS ago. */

@@ -109,3 +109,77 @@ export function sameImportedValue(current: unknown, next: unknown): boolean {
   if (typeof current === 'string' && typeof next === 'string') return current.replace(/\r\n?/g, '\n') === next.replace(/\r\n?/g, '\n');
   return current === next;
 }
+
+/** The kinds of record an import fills. */
+export type ImportKindName = 'empresas' | 'usuarios';
+
+/**
+ * How every screen, notification and event speaks of each kind of import: the one source of its words, read by
+ * the dialog, the bell's summaries and the live events, so a users import never speaks of companies.
+ */
+export const IMPORT_KINDS_WORDS: Record<
+  ImportKindName,
+  {
+    title: string;
+    /** The records, in the plural, and the agreement of the words that follow them ("criadas", "criados"). */
+    plural: string;
+    feminine: boolean;
+    matched: string;
+    existing: string;
+    /** The resource the live events name, and the list the notification links to. */
+    recurso: 'empresa' | 'usuario';
+    link: string;
+  }
+> = {
+  empresas: {
+    title: 'Importar empresas',
+    plural: 'empresas',
+    feminine: true,
+    matched: 'As empresas são reconhecidas pelo CNPJ: uma planilha enviada de novo não duplica nenhuma.',
+    existing: 'O que fazer com as empresas que já existem (mesmo CNPJ)',
+    recurso: 'empresa',
+    link: '/admin/empresas',
+  },
+  usuarios: {
+    title: 'Importar usuários',
+    plural: 'usuários',
+    feminine: false,
+    matched:
+      'Os usuários são reconhecidos pelo e-mail (ou, sem ele, pelo CPF): uma planilha enviada de novo não duplica nenhum. Os novos entram sem senha e a definem pelo "Esqueci minha senha" do aplicativo.',
+    existing: 'O que fazer com os usuários que já existem (mesmo e-mail ou CPF)',
+    recurso: 'usuario',
+    link: '/admin/usuarios',
+  },
+};
+
+const count = (value: number) => value.toLocaleString('pt-BR');
+
+/** "1 criada", "2 criados": a count and its participle, agreeing with the kind and the number. */
+function agreed(value: number, stem: string, feminine: boolean): string {
+  return `${count(value)} ${stem}${feminine ? 'a' : 'o'}${value === 1 ? '' : 's'}`;
+}
+
+/** The labels of an import's counts, agreeing with its kind ("Criadas" for companies, "Criados" for users). */
+export function importCountLabels(kind: ImportKindName): { criadas: string; atualizadas: string; sem_alteracao: string; falhas: string } {
+  const ending = IMPORT_KINDS_WORDS[kind].feminine ? 'as' : 'os';
+  return { criadas: `Criad${ending}`, atualizadas: `Atualizad${ending}`, sem_alteracao: 'Sem alteração', falhas: 'Com erro' };
+}
+
+/**
+ * The summary of an import that ended, as the bell and the live event say it: what kind, how it ended, and its
+ * counts in words that agree ("Importação de usuários concluída: 1 criado, 2 atualizados…"). A cancelled one says
+ * that the rows already written were kept.
+ */
+export function importSummary(
+  kind: ImportKindName,
+  status: 'concluida' | 'cancelada',
+  counts: { processadas: number; criadas: number; atualizadas: number; sem_alteracao: number; falhas: number },
+): string {
+  const words = IMPORT_KINDS_WORDS[kind];
+  const f = words.feminine;
+  const numbers = `${agreed(counts.criadas, 'criad', f)}, ${agreed(counts.atualizadas, 'atualizad', f)}, ${count(counts.sem_alteracao)} sem alteração, ${count(counts.falhas)} com erro`;
+  if (status === 'concluida') return `Importação de ${words.plural} concluída: ${numbers}.`;
+  const kept =
+    counts.processadas === 0 ? 'nenhuma linha chegou a ser gravada' : `as ${count(counts.processadas)} linhas já processadas foram mantidas (${numbers})`;
+  return `Importação de ${words.plural} cancelada: ${kept}.`;
+}

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { AdminNotification } from '../../src/live/admin-notification.entity.js';
+import { Admin } from '../../src/auth/admin.entity.js';
+import { AppUsersService } from '../../src/users/app-users.service.js';
 import { wcagViolations } from '../support/axe.js';
 import { AuthorizedIp } from '../../src/ips/authorized-ip.entity.js';
 import { IpsService } from '../../src/ips/ips.service.js';
@@ -86,6 +89,71 @@ describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => 
         }
         expect(errors).toEqual([]);
       } finally {
+        await close();
+      }
+    });
+  }
+
+  for (const width of [390, 1440]) {
+    it(`cancels a users import halfway: every text, count, summary and link speaks of users (${width} px)`, async () => {
+      const marker = `cancelado${width}${Date.now() % 100000}`;
+      const rows = Array.from({ length: 1_200 }, (_, index) => `Pessoa ${index};Cancelada;${marker}.${index}@fazenda.com.br`);
+      const sheet = ['Nome;Sobrenome;Email', ...rows].join('\r\n');
+      // The run's second chunk is held until the cancel has been asked for.
+      const users = app.sut.app.get(AppUsersService);
+      const write = users.importRows.bind(users);
+      let release!: () => void;
+      let reached!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const atSecondChunk = new Promise<void>((resolve) => (reached = resolve));
+      let chunks = 0;
+      const spy = vi.spyOn(users, 'importRows').mockImplementation(async (...args) => {
+        if (++chunks === 2) {
+          reached();
+          await held;
+        }
+        return write(...args);
+      });
+      const { page, close, errors, admin } = await openAdminPage(app, '/admin/usuarios', 'Usuários do App', width, 'master');
+      try {
+        await page.getByRole('button', { name: 'Importar' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Importar usuários' });
+        await dialog.getByText('Os usuários são reconhecidos pelo e-mail', { exact: false }).waitFor();
+        expect(await dialog.innerText()).not.toMatch(/empresa|CNPJ/i);
+        await dialog.getByLabel('Planilha').setInputFiles({ name: 'usuarios.csv', mimeType: 'text/csv', buffer: Buffer.from(sheet) });
+        await dialog.getByRole('button', { name: 'Enviar planilha' }).click();
+        await dialog.getByText('usuarios.csv', { exact: false }).first().waitFor();
+        // An estimate, said to two figures.
+        const preview = await dialog.innerText();
+        expect(preview, preview.slice(0, 200)).toMatch(/cerca de 1\.[123]00 linhas/);
+        await dialog.getByRole('button', { name: 'Continuar' }).click();
+        await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+        await atSecondChunk;
+        await dialog.getByText('Cancelar para a importação depois do lote atual: usuários já gravados continuam cadastrados.').waitFor();
+        expect(await wcagViolations(page), 'the users import under way').toEqual([]);
+        await dialog.getByRole('button', { name: 'Cancelar importação' }).click();
+        release();
+        await dialog.getByRole('heading', { name: 'Importação cancelada: as linhas já processadas foram mantidas' }).waitFor({ timeout: 15_000 });
+        const counts = (await dialog.locator('dl > div').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+        expect(counts).toEqual(['Criados 1.000', 'Atualizados 0', 'Sem alteração 0', 'Com erro 0']);
+        expect(await dialog.innerText()).toMatch(/1\.000 de cerca de 1\.[123]00 linhas/);
+        expect(await dialog.innerText()).not.toMatch(/empresa|CNPJ/i);
+        expect(await wcagViolations(page), 'the cancelled users import').toEqual([]);
+        await page.screenshot({ path: `test-results/jornada-usuarios-cancelada-${width}.png`, fullPage: true });
+
+        // The bell's summary names the users, keeps the rows' counts, and leads to the users' list.
+        const { adminId } = await app.sut.dataSource.getRepository(Admin).findOneByOrFail({ username: admin.username });
+        const notices = await app.sut.dataSource.getRepository(AdminNotification).findBy({ adminId, kind: 'tarefa.concluida' });
+        expect(notices.map((notice) => [notice.title, notice.link])).toEqual([
+          [
+            'Importação de usuários cancelada: as 1.000 linhas já processadas foram mantidas (1.000 criados, 0 atualizados, 0 sem alteração, 0 com erro).',
+            '/admin/usuarios',
+          ],
+        ]);
+        expect(errors).toEqual([]);
+      } finally {
+        release();
+        spy.mockRestore();
         await close();
       }
     });

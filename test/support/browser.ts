@@ -104,12 +104,12 @@ export async function openAdminPage(
   width = 1440,
   role: AdminRole = 'gestor',
   ip?: string,
-): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
+): Promise<{ page: Page; close: () => Promise<void>; errors: string[]; admin: AdminFixture }> {
   const admin = await createAdminFixture(app.sut, role, ip);
   const { context, page, errors } = await browserFrom(app.browser, admin.ip, width);
   await page.goto(`${app.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
   await logIn(page, admin);
   await page.waitForURL(`${app.baseUrl}${path}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { page, close: () => context.close(), errors };
+  return { page, close: () => context.close(), errors, admin };
 }

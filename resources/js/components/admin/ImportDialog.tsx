@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Upload } from 'lucide-react';
 import {
+  IMPORT_KINDS_WORDS,
   IMPORT_MAX_BYTES,
+  importCountLabels,
   IMPORT_MODE_LABELS,
   IMPORT_MODES,
   type ImportAnalysis,
@@ -18,6 +20,12 @@ import { RadioGroupField, SelectField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 
 const number = (value: number) => value.toLocaleString('pt-BR');
+/** An estimate as one says it: to two figures ("cerca de 64.000", not "cerca de 63.652"). */
+const about = (value: number) => {
+  if (value < 100) return number(value);
+  const step = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return number(Math.round(value / step) * step);
+};
 const RUNNING = ['na_fila', 'processando'];
 
 type Step = 'arquivo' | 'mapeamento' | 'confirmar' | 'progresso' | 'resumo';
@@ -30,20 +38,8 @@ type Step = 'arquivo' | 'mapeamento' | 'confirmar' | 'progresso' | 'resumo';
  */
 type Kind = 'empresas' | 'usuarios';
 
-/** How the dialog speaks of each kind of record. */
-const KINDS: Record<Kind, { title: string; matched: string; existing: string }> = {
-  empresas: {
-    title: 'Importar empresas',
-    matched: 'As empresas são reconhecidas pelo CNPJ: uma planilha enviada de novo não duplica nenhuma.',
-    existing: 'O que fazer com as empresas que já existem (mesmo CNPJ)',
-  },
-  usuarios: {
-    title: 'Importar usuários',
-    matched:
-      'Os usuários são reconhecidos pelo e-mail (ou, sem ele, pelo CPF): uma planilha enviada de novo não duplica nenhum. Os novos entram sem senha e a definem pelo "Esqueci minha senha" do aplicativo.',
-    existing: 'O que fazer com os usuários que já existem (mesmo e-mail ou CPF)',
-  },
-};
+/** How the dialog speaks of each kind of record: the kind's words, shared with the server's summaries. */
+const KINDS = IMPORT_KINDS_WORDS;
 
 export function ImportButton({ kind, onImported }: { kind: Kind; onImported: () => void }) {
   const [open, setOpen] = useState(false);
@@ -235,7 +231,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
           <Button variant="secondary" onClick={() => onClose(true)}>
             Fechar (continua em segundo plano)
           </Button>
-          <Button variant="danger" onClick={() => void cancel()} disabled={busy || state?.status === 'cancelada'}>
+          <Button variant="danger" onClick={() => void cancel()} disabled={busy || state?.status === 'cancelada'} aria-describedby="importar-cancelar-nota">
             Cancelar importação
           </Button>
         </>
@@ -255,7 +251,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
         <div className="space-y-4 text-sm text-slate-700">
           <p>
             Envie uma planilha CSV (separada por ponto e vírgula, vírgula ou tabulação, em UTF-8 ou no formato do Excel) ou XLSX, até 50 MB, com os nomes das
-            colunas na primeira linha. As empresas são reconhecidas pelo CNPJ: uma planilha enviada de novo não duplica nenhuma.
+            colunas na primeira linha. {words.matched}
           </p>
           <div>
             <label htmlFor="importar-arquivo" className="mb-1.5 block font-medium text-slate-800">
@@ -289,7 +285,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
       {step === 'mapeamento' && analysis && (
         <div className="space-y-5">
           <p className="text-sm text-slate-700">
-            <strong className="[overflow-wrap:anywhere]">{analysis.arquivo}</strong>: cerca de {number(analysis.total)} linhas. Confira de qual coluna vem cada
+            <strong className="[overflow-wrap:anywhere]">{analysis.arquivo}</strong>: cerca de {about(analysis.total)} linhas. Confira de qual coluna vem cada
             campo.
           </p>
           <div className="grid gap-x-4 sm:grid-cols-2">
@@ -322,7 +318,7 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
             cards
           />
           <p>
-            Serão lidas cerca de <strong>{number(analysis.total)}</strong> linhas de <strong className="[overflow-wrap:anywhere]">{analysis.arquivo}</strong>.{' '}
+            Serão lidas cerca de <strong>{about(analysis.total)}</strong> linhas de <strong className="[overflow-wrap:anywhere]">{analysis.arquivo}</strong>.{' '}
             {sampleErrors > 0
               ? `${number(sampleErrors)} das ${number(analysis.amostra.length)} primeiras têm erros e não serão importadas; você poderá baixá-las no fim.`
               : `As ${number(analysis.amostra.length)} primeiras estão corretas.`}
@@ -331,6 +327,11 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
       )}
 
       {(step === 'progresso' || step === 'resumo') && state && <Progress state={state} started={started.current} />}
+      {step === 'progresso' && (
+        <p id="importar-cancelar-nota" className="mt-3 text-sm text-slate-600">
+          {`Cancelar para a importação depois do lote atual: ${words.plural} já ${words.feminine ? 'gravadas continuam cadastradas' : 'gravados continuam cadastrados'}.`}
+        </p>
+      )}
     </Modal>
   );
 }
@@ -375,6 +376,7 @@ function Progress({ state, started }: { state: ImportView; started: { at: number
   const total = Math.max(state.total, state.processadas, 1);
   const percent = Math.min(100, Math.round((state.processadas / total) * 100));
   const running = RUNNING.includes(state.status);
+  const labels = importCountLabels(state.tipo);
   let left = '';
   if (running && started && state.processadas > started.processed) {
     const perSecond = (state.processadas - started.processed) / Math.max(1, (Date.now() - started.at) / 1000);
@@ -385,7 +387,7 @@ function Progress({ state, started }: { state: ImportView; started: { at: number
     state.status === 'concluida'
       ? 'Importação concluída'
       : state.status === 'cancelada'
-        ? 'Importação cancelada'
+        ? `Importação cancelada: as linhas já processadas foram mantidas`
         : state.status === 'falhou'
           ? 'A importação parou'
           : state.status === 'na_fila'
@@ -408,16 +410,15 @@ function Progress({ state, started }: { state: ImportView; started: { at: number
           <div className="h-full bg-brand-700 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
         </div>
         <p className="mt-1">
-          {number(state.processadas)} de {state.total_estimado ? 'cerca de ' : ''}
-          {number(total)} linhas{left ? `, ${left}` : ''}.
+          {number(state.processadas)} de {state.total_estimado ? `cerca de ${about(total)}` : number(total)} linhas{left ? `, ${left}` : ''}.
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {[
-          ['Criadas', state.criadas],
-          ['Atualizadas', state.atualizadas],
-          ['Sem alteração', state.sem_alteracao],
-          ['Com erro', state.falhas],
+          [labels.criadas, state.criadas],
+          [labels.atualizadas, state.atualizadas],
+          [labels.sem_alteracao, state.sem_alteracao],
+          [labels.falhas, state.falhas],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 px-3 py-2">
             <dt className="text-xs text-slate-600">{label}</dt>
