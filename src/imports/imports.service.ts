@@ -531,16 +531,21 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const found = await this.imports.findOneByOrFail({ id });
     this.logger.error(`Import ${id} failed: its runs stopped ${found.runs} times without a word (the file may take its instance down)`);
     await this.removeFile(found);
+    await this.announceEnd(found, RUNS_EXHAUSTED);
+  }
+
+  /** An ended import told to its admin: the bell's summary (linking to the kind's list) and the live event. */
+  private async announceEnd(found: Import, resumo: string): Promise<void> {
     const kind = found.kind as ImportKind;
     await this.notices.taskFinished(
       found.adminId,
       {
-        tarefa: `importacao-${id}`,
+        tarefa: `importacao-${found.id}`,
         tipo: 'importacao',
         recurso: TARGETS[kind].recurso,
         vistos: found.processed,
         alterados: found.created + found.updated,
-        resumo: RUNS_EXHAUSTED,
+        resumo,
       },
       TARGETS[kind].link,
     );
@@ -671,8 +676,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       await this.imports.update({ id, status: 'processando' }, { status: 'concluida', total: dataRow, ...ended() });
       await this.removeFile(found);
       found = await this.imports.findOneByOrFail({ id });
-      const resumo = importSummary(kind, 'concluida', ImportsService.counts(found));
-      await this.notices.taskFinished(found.adminId, { ...task, vistos: found.processed, alterados: found.created + found.updated, resumo }, target.link);
+      await this.announceEnd(found, importSummary(kind, 'concluida', ImportsService.counts(found)));
     } catch (error) {
       // A chunk still being written ends first: the import's state is set once nothing of it is in flight.
       await pending.write?.catch(() => undefined);
@@ -699,19 +703,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     if (this.stopping) return await this.handBack(id);
     await this.imports.update({ id }, { status: 'cancelada', ...ended() });
     await this.removeFile(found);
-    const kind = found.kind as ImportKind;
-    await this.notices.taskFinished(
-      found.adminId,
-      {
-        tarefa: `importacao-${id}`,
-        tipo: 'importacao',
-        recurso: TARGETS[kind].recurso,
-        vistos: found.processed,
-        alterados: found.created + found.updated,
-        resumo: importSummary(kind, 'cancelada', ImportsService.counts(found)),
-      },
-      TARGETS[kind].link,
-    );
+    await this.announceEnd(found, importSummary(found.kind as ImportKind, 'cancelada', ImportsService.counts(found)));
   }
 
   /** An import's counts as its summary reads them. */
