@@ -7,7 +7,9 @@ import { isEnterpriseRequired } from '../shared/enterprise.views.js';
  * A field is importable only when the record's form (or its Ativar/Desativar) lets an admin write it: what only
  * the app writes (an app user's city, plan and device) is never offered, so an import cannot set it either.
  */
-export type ImportKind = 'empresas' | 'usuarios';
+import type { ImportKind } from '../shared/import.views.js';
+
+export type { ImportKind };
 
 export interface ImportField {
   campo: string;

@@ -95,9 +95,6 @@ const columnsOf = (found: Import) => (JSON.parse(found.headers) as string[]).len
 /** What an import that has ended no longer holds: its run's heartbeat, and its admin's one running import. */
 const ended = () => ({ finishedAt: sqlNow(), heartbeatAt: null, runningAdminId: null });
 
-/** Where each kind's records live in the app: the resource its events name, and its list (the kind's words). */
-const TARGETS = IMPORT_KINDS_WORDS;
-
 /**
  * Imports of spreadsheets (companies): the upload is stored and analysed (format, columns, the mapping guessed,
  * the first 100 rows checked by the form's rules), then run as a job in chunks of 500 rows, each chunk and the
@@ -542,12 +539,12 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
       {
         tarefa: `importacao-${found.id}`,
         tipo: 'importacao',
-        recurso: TARGETS[kind].recurso,
+        recurso: IMPORT_KINDS_WORDS[kind].recurso,
         vistos: found.processed,
         alterados: found.created + found.updated,
         resumo,
       },
-      TARGETS[kind].link,
+      IMPORT_KINDS_WORDS[kind].link,
     );
   }
 
@@ -563,7 +560,7 @@ export class ImportsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const mapping = JSON.parse(found.mapping) as Record<string, number | null>;
     const lookups = this.lookups();
     const kind = found.kind as ImportKind;
-    const target = TARGETS[kind];
+    const target = IMPORT_KINDS_WORDS[kind];
     const mappedFields = new Set(Object.entries(mapping).flatMap(([field, column]) => (column === null ? [] : [field])));
     const task = { tarefa: `importacao-${id}`, tipo: 'importacao' as const, recurso: target.recurso };
     const columns = columnsOf(found);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ValidationFailedException } from '../common/http/app.exception.js';
 import { ENTERPRISE_REQUIRED } from '../shared/enterprise.views.js';
+import type { ImportKind } from '../shared/import.views.js';
 import { validatedInput } from '../common/http/validation.pipe.js';
 import { EnterpriseInput } from '../enterprises/dto/enterprise.input.js';
 import { UpdateUserInput } from '../users/dto/update-user.input.js';
@@ -178,7 +179,7 @@ export async function checkUserRow(cells: RowCells, lookups: UserRowLookups): Pr
  * import reads them (CNPJ and CPF as digits, their leading zeros back; an e-mail without case), so a run that
  * resumes finds the same keys in the rows it skips.
  */
-const FILE_KEYS: Record<'empresas' | 'usuarios', { field: string; label: string; noun: string; key: (cell: string) => number | null }[]> = {
+const FILE_KEYS: Record<ImportKind, { field: string; label: string; noun: string; key: (cell: string) => number | null }[]> = {
   empresas: [{ field: 'cnpj', label: 'CNPJ', noun: 'CNPJ', key: (cell) => digitsKey(leadingZerosBack(cell, 14), 14) }],
   usuarios: [
     { field: 'email', label: 'E-mail', noun: 'e-mail', key: (cell) => textKey(cell.toLowerCase()) },
@@ -206,7 +207,7 @@ function textKey(cell: string): number | null {
 export class FileKeys {
   private readonly seen: Map<number, number>[];
 
-  constructor(private readonly kind: 'empresas' | 'usuarios') {
+  constructor(private readonly kind: ImportKind) {
     this.seen = FILE_KEYS[kind].map(() => new Map());
   }
 

@@ -1,5 +1,8 @@
 /** What the back office and API clients read of an import (POST/GET /api/admin/importacoes…). */
 
+/** The kinds of record an import fills. */
+export type ImportKind = 'empresas' | 'usuarios';
+
 export const IMPORT_STATUSES = ['analisada', 'na_fila', 'processando', 'concluida', 'cancelada', 'falhou'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
@@ -37,7 +40,7 @@ export interface ImportSampleRow {
 /** An import as analysed (POST) and as it goes (GET). */
 export interface ImportView {
   id: number;
-  tipo: 'empresas' | 'usuarios';
+  tipo: ImportKind;
   status: ImportStatus;
   arquivo: string;
   colunas: string[];
@@ -110,15 +113,12 @@ export function sameImportedValue(current: unknown, next: unknown): boolean {
   return current === next;
 }
 
-/** The kinds of record an import fills. */
-export type ImportKindName = 'empresas' | 'usuarios';
-
 /**
  * How every screen, notification and event speaks of each kind of import: the one source of its words, read by
  * the dialog, the bell's summaries and the live events, so a users import never speaks of companies.
  */
 export const IMPORT_KINDS_WORDS: Record<
-  ImportKindName,
+  ImportKind,
   {
     title: string;
     /** The records, in the plural, and the agreement of the words that follow them ("criadas", "criados"). */
@@ -160,7 +160,7 @@ function agreed(value: number, stem: string, feminine: boolean): string {
 }
 
 /** The labels of an import's counts, agreeing with its kind ("Criadas" for companies, "Criados" for users). */
-export function importCountLabels(kind: ImportKindName): { criadas: string; atualizadas: string; sem_alteracao: string; falhas: string } {
+export function importCountLabels(kind: ImportKind): { criadas: string; atualizadas: string; sem_alteracao: string; falhas: string } {
   const ending = IMPORT_KINDS_WORDS[kind].feminine ? 'as' : 'os';
   return { criadas: `Criad${ending}`, atualizadas: `Atualizad${ending}`, sem_alteracao: 'Sem alteração', falhas: 'Com erro' };
 }
@@ -171,7 +171,7 @@ export function importCountLabels(kind: ImportKindName): { criadas: string; atua
  * that the rows already written were kept.
  */
 export function importSummary(
-  kind: ImportKindName,
+  kind: ImportKind,
   status: 'concluida' | 'cancelada',
   counts: { processadas: number; criadas: number; atualizadas: number; sem_alteracao: number; falhas: number },
 ): string {

@@ -9,6 +9,7 @@ import { TABLE_LIMITS } from '../../src/imports/table-limits.js';
 import { IMPORT_UPLOAD_THROTTLER } from '../../src/imports/imports.api.controller.js';
 import { bearer, loginAs, type AdminSession } from '../support/admin-session.js';
 import { lastColumnXlsx, sharedStringsBomb, wideHeaderCsv, xlsxWithoutRelations, ZIP_SIGNATURE_ONLY } from '../support/hostile-files.js';
+import { importEnded, uploadTable } from '../support/imports.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Hostile spreadsheets: every upload is bounded in each dimension (columns, line and cell length, rows, and for
@@ -26,8 +27,7 @@ afterAll(async () => {
   await sut?.close();
 });
 
-const upload = (content: Buffer, name = 'empresas.csv', who = admin) =>
-  request(sut.server).post('/api/admin/importacoes').set(bearer(who)).field('tipo', 'empresas').attach('arquivo', content, name);
+const upload = (content: Buffer, name = 'empresas.csv', who = admin) => uploadTable(sut, who, 'empresas', content, name);
 
 const keptFiles = () => {
   const directory = join(sut.config.uploadsDir, 'imports');
@@ -56,14 +56,7 @@ async function expectRefused(content: Buffer, name: string, message: RegExp) {
 
 const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
 
-async function finished(id: number, who = admin) {
-  for (let wait = 0; wait < 400; wait++) {
-    const state = await request(sut.server).get(`/api/admin/importacoes/${id}`).set(bearer(who));
-    if (['concluida', 'cancelada', 'falhou'].includes(state.body.status)) return state.body;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the import did not finish');
-}
+const finished = (id: number, who = admin) => importEnded(sut, id, who);
 
 describe('an upload past a limit is refused before anything is compared, kept or echoed', () => {
   it('a header of millions of separators (10 MB and 48 MB): 400 naming the 200 columns', async () => {

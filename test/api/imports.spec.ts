@@ -17,6 +17,7 @@ import { bearer, loginAs, totpCode, type AdminSession } from '../support/admin-s
 import { listeningPort } from '../support/sse.js';
 import { createEnterprise, freshCnpj, LONDRINA } from '../support/enterprise-factory.js';
 import { createAppUser, createCompanyRow } from '../support/row-factories.js';
+import { uploadTable } from '../support/imports.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Importing companies from spreadsheets (issue 31): the files Excel in Portuguese writes, the form's rules,
@@ -227,11 +228,7 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
       'Dora;Segunda;DORA.Repetida@fazenda.com.br;',
       'Davi;Terceiro;davi.outro@fazenda.com.br;39053344705',
     ];
-    const res = await request(sut.server)
-      .post('/api/admin/importacoes')
-      .set(bearer(admin))
-      .field('tipo', 'usuarios')
-      .attach('arquivo', Buffer.from(lines.join('\r\n')), 'usuarios.csv');
+    const res = await uploadTable(sut, admin, 'usuarios', Buffer.from(lines.join('\r\n')));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect((res.body.amostra as { erros: Record<string, string> }[]).map((row) => row.erros)).toEqual([
       {},

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
 import { useMailApp } from '../support/mail-app.js';
 import { createAppUser } from '../support/row-factories.js';
+import { importEnded, uploadTable } from '../support/imports.js';
 
 // LGPD: an account's deletion reaches every place that keeps the person's values: the audit trail's summaries of
 // the admins' edits (and an export searched by the person's e-mail), a users import's failed rows, and users
@@ -27,11 +28,7 @@ async function trailText(): Promise<string> {
 /** Uploads a users sheet (CSV, `;`) as the gestor and runs it with the guessed mapping until it ends. */
 async function importUsers(lines: string[]): Promise<{ id: number; falhas: number }> {
   const { sut, admin } = mailApp;
-  const uploaded = await request(sut.server)
-    .post('/api/admin/importacoes')
-    .set(bearer(admin))
-    .field('tipo', 'usuarios')
-    .attach('arquivo', Buffer.from(lines.join('\r\n')), 'usuarios.csv');
+  const uploaded = await uploadTable(sut, admin, 'usuarios', Buffer.from(lines.join('\r\n')));
   expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
   const id = uploaded.body.id as number;
   const started = await request(sut.server)
@@ -39,12 +36,7 @@ async function importUsers(lines: string[]): Promise<{ id: number; falhas: numbe
     .set(bearer(admin))
     .send({ mapeamento: uploaded.body.mapeamento, modo: 'criar' });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  for (let wait = 0; wait < 300; wait++) {
-    const state = await request(sut.server).get(`/api/admin/importacoes/${id}`).set(bearer(admin));
-    if (['concluida', 'cancelada', 'falhou'].includes(state.body.status)) return { id, falhas: state.body.falhas as number };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the import did not finish');
+  return { id, falhas: (await importEnded(sut, id, admin)).falhas as number };
 }
 
 const failedRowsOf = async (importId: number) =>
@@ -79,11 +71,7 @@ describe("an account's deletion erases the person from the audit trail and the i
     expect(await trailText()).toContain('"email":"vitima@example.com"');
 
     // A users upload analysed and not started, holding the person.
-    const waiting = await request(sut.server)
-      .post('/api/admin/importacoes')
-      .set(bearer(admin))
-      .field('tipo', 'usuarios')
-      .attach('arquivo', Buffer.from(['Email;Nome', 'vitima@example.com;Valdirene'].join('\r\n')), 'usuarios.csv');
+    const waiting = await uploadTable(sut, admin, 'usuarios', Buffer.from(['Email;Nome', 'vitima@example.com;Valdirene'].join('\r\n')));
     expect(waiting.status).toBe(201);
     const uploads = join(sut.config.uploadsDir, 'imports');
     const keptUploads = () => readdirSync(uploads).filter((name) => name.endsWith('.upload'));

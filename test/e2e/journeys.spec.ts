@@ -129,7 +129,7 @@ describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => 
         await dialog.getByRole('button', { name: 'Continuar' }).click();
         await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
         await atSecondChunk;
-        await dialog.getByText('Cancelar para a importação depois do lote atual: usuários já gravados continuam cadastrados.').waitFor();
+        await dialog.getByText('Ao cancelar, a importação para depois do lote atual, e os usuários já gravados continuam cadastrados.').waitFor();
         expect(await wcagViolations(page), 'the users import under way').toEqual([]);
         await dialog.getByRole('button', { name: 'Cancelar importação' }).click();
         release();

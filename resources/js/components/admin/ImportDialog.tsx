@@ -6,6 +6,7 @@ import {
   importCountLabels,
   IMPORT_MODE_LABELS,
   IMPORT_MODES,
+  type ImportKind,
   type ImportAnalysis,
   type ImportMode,
   type ImportSampleRow,
@@ -36,12 +37,8 @@ type Step = 'arquivo' | 'mapeamento' | 'confirmar' | 'progresso' | 'resumo';
  * again every few seconds when they are away) → the summary with the failed rows to download. An import under
  * way is shown again when the dialog opens, so the page can be closed and reopened.
  */
-type Kind = 'empresas' | 'usuarios';
 
-/** How the dialog speaks of each kind of record: the kind's words, shared with the server's summaries. */
-const KINDS = IMPORT_KINDS_WORDS;
-
-export function ImportButton({ kind, onImported }: { kind: Kind; onImported: () => void }) {
+export function ImportButton({ kind, onImported }: { kind: ImportKind; onImported: () => void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -62,8 +59,8 @@ export function ImportButton({ kind, onImported }: { kind: Kind; onImported: () 
   );
 }
 
-function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolean) => void }) {
-  const words = KINDS[kind];
+function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: (changed: boolean) => void }) {
+  const words = IMPORT_KINDS_WORDS[kind];
   const [step, setStep] = useState<Step>('arquivo');
   const [file, setFile] = useState<File | null>(null);
   const [analysis, setAnalysis] = useState<ImportAnalysis | null>(null);
@@ -329,7 +326,9 @@ function ImportDialog({ kind, onClose }: { kind: Kind; onClose: (changed: boolea
       {(step === 'progresso' || step === 'resumo') && state && <Progress state={state} started={started.current} />}
       {step === 'progresso' && (
         <p id="importar-cancelar-nota" className="mt-3 text-sm text-slate-600">
-          {`Cancelar para a importação depois do lote atual: ${words.plural} já ${words.feminine ? 'gravadas continuam cadastradas' : 'gravados continuam cadastrados'}.`}
+          {words.feminine
+            ? `Ao cancelar, a importação para depois do lote atual, e as ${words.plural} já gravadas continuam cadastradas.`
+            : `Ao cancelar, a importação para depois do lote atual, e os ${words.plural} já gravados continuam cadastrados.`}
         </p>
       )}
     </Modal>
