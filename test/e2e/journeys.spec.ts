@@ -45,10 +45,12 @@ describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => 
 
         // Led to IP de Acesso in another tab (the link, shown once, stays in this one), the master authorizes the
         // gestor's address and reads its code.
-        const [ipsPage] = await Promise.all([
-          page.context().waitForEvent('page'),
-          warning.getByRole('link', { name: 'Cadastrar o IP em IP de Acesso (abre em outra aba)' }).click(),
-        ]);
+        // By keyboard: Tab reaches the link inside the dialog, Enter follows it.
+        const toIps = 'Cadastrar o IP em IP de Acesso (abre em outra aba)';
+        for (let step = 0; step < 20 && (await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')) !== toIps; step++)
+          await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(toIps);
+        const [ipsPage] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
         await ipsPage.getByRole('heading', { name: 'IP de Acesso', level: 1 }).waitFor();
         expect(await linkDialog.getByLabel('Link de senha').inputValue()).toBe(url.href);
         await ipsPage.getByRole('button', { name: 'Adicionar IP' }).click();
