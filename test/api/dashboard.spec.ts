@@ -102,3 +102,18 @@ describe('the dashboard aggregate', () => {
     expect(res.body.code).toBe('NO_AUTH');
   });
 });
+
+describe('the demo data on the dashboard', () => {
+  const demo = useAdminApp('gestor', () => ({ SEED_DEMO: 'true' }));
+
+  it('reads as a dealer network: the eight largest companies hold more users than "Outros" and "Sem empresa" together', async () => {
+    const res = await request(demo.sut.server).get('/api/admin/dashboard').set(bearer(demo.admin)).expect(200);
+    const slices = res.body.usuariosPorEmpresa as { name: string; total: number }[];
+    const named = slices.filter((slice) => slice.name !== 'Outros' && slice.name !== 'Sem empresa');
+    const others = slices.find((slice) => slice.name === 'Outros')?.total ?? 0;
+    const without = slices.find((slice) => slice.name === 'Sem empresa')?.total ?? 0;
+    expect(named).toHaveLength(8);
+    expect(named.reduce((sum, slice) => sum + slice.total, 0)).toBeGreaterThan(others + without);
+    expect(without * 3).toBeLessThan(named.reduce((sum, slice) => sum + slice.total, 0));
+  });
+});

@@ -183,7 +183,7 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
         const add = page.getByRole('dialog', { name: 'Adicionar IP' });
         await add.getByLabel('IP', { exact: true }).waitFor();
         await expectClean(page, 'the add-IP form');
-        await add.getByLabel('Administrador').selectOption('gestor');
+        await add.getByLabel('Papel dos administradores deste IP').selectOption('gestor');
         await add.getByLabel('IP', { exact: true }).fill(`198.51.100.${width === 390 ? 39 : 144}`);
         await add.getByLabel(/Descrição/).fill('Escritório de Londrina');
         await add.getByRole('button', { name: 'Salvar' }).click();
@@ -197,6 +197,17 @@ describe.skipIf(!browserAvailable)('accessibility of every dialog and popover (W
         await palette.getByRole('combobox').fill(marker);
         await palette.getByRole('option').first().waitFor();
         await expectClean(page, 'the palette with results');
+        // More results than the palette shows at once: the list scrolls, and the keyboard reaches its scroll.
+        const many = `Mts${width}${Date.now() % 100000}`;
+        for (let index = 0; index < 6; index += 1) {
+          await createCompanyRow(app.sut, { fantasia: `${many} Tratores ${index}`, razao: `${many} Tratores ${index} Ltda.` });
+          await createAppUser(app.sut, { firstname: 'Carla', lastname: `${many} ${index}`, email: `carla${index}.${many.toLowerCase()}@exemplo.com.br` });
+          await createContactRow(app.sut, { nome: `Osmar ${many} ${index}` });
+        }
+        await palette.getByRole('combobox').fill(many);
+        await expect.poll(() => palette.getByRole('option').count()).toBeGreaterThan(12);
+        expect(await palette.locator('.overflow-y-auto').evaluate((list) => list.scrollHeight > list.clientHeight)).toBe(true);
+        await expectClean(page, 'the palette with more results than it shows');
         await palette.getByRole('combobox').fill('zzqxw nada assim');
         await palette.getByText('Nada encontrado').waitFor();
         await expectClean(page, 'the palette with no results');

@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)('admin access in Chromium', () => {
     const newIp = nextTestIp();
     await page.getByRole('button', { name: 'Adicionar IP' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Administrador').selectOption('gestor');
+    await dialog.getByLabel('Papel dos administradores deste IP').selectOption('gestor');
     await dialog.getByRole('button', { name: 'Meu IP' }).click();
     await expect.poll(() => dialog.getByLabel('IP', { exact: true }).inputValue()).toBe(master.ip);
     await dialog.getByLabel('IP', { exact: true }).fill(newIp);

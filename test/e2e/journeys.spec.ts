@@ -56,7 +56,7 @@ describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => 
         await ipsPage.getByRole('button', { name: 'Adicionar IP' }).click();
         const add = ipsPage.getByRole('dialog', { name: 'Adicionar IP' });
         const ip = nextTestIp();
-        await add.getByLabel('Administrador').selectOption('gestor');
+        await add.getByLabel('Papel dos administradores deste IP').selectOption('gestor');
         await add.getByLabel('IP', { exact: true }).fill(ip);
         await add.getByRole('button', { name: 'Salvar' }).click();
         const setup = ipsPage.getByRole('dialog', { name: 'Configurar 2FA' });

@@ -143,7 +143,7 @@ describe.skipIf(!browserAvailable)('the daily flows with the keyboard alone', ()
       await tabTo(page, page.getByRole('button', { name: 'Adicionar IP' }));
       await page.keyboard.press('Enter');
       const add = page.getByRole('dialog', { name: 'Adicionar IP' });
-      await tabTo(page, add.getByLabel('Administrador'));
+      await tabTo(page, add.getByLabel('Papel dos administradores deste IP'));
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await tabTo(page, add.getByLabel('IP', { exact: true }));

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Contact } from '../../src/contacts/contact.entity.js';
 import { createAdminFixture, nextTestIp, totpCode } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
-import { coveredPoints, focusHiddenOnWalk, overlaps, unreachable } from '../support/reach.js';
+import { coveredPoints, focusHiddenOnWalk, overlaps, unreachable, wordsSplitAcrossLines } from '../support/reach.js';
+import { LONGEST_UNBROKEN } from '../../resources/js/lib/list-format.js';
 import { seedLongestRows } from '../support/long-values.js';
 import { settleFulltext } from '../support/test-app.js';
 import { createAppUser, createCompanyRow, createContactRow } from '../support/row-factories.js';
@@ -249,6 +250,24 @@ describe.skipIf(!browserAvailable)('every action reachable at every width', () =
     expect(await wrapsMidWord(address), 'the reset notice').toEqual([]);
     expect(await unreachable(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: 'test-results/reach-aviso-redefinicao-390.png' });
+    await close();
+  });
+
+  it('words stay whole in every admin table from 1280 to 1920 px, the longest values included', async () => {
+    const marker = `Inteira${Date.now() % 100000}`;
+    await seedLongRows(marker);
+    await seedLongestRows(app.sut, marker);
+    const { page, close } = await openAdminPage(app, '/admin/equipe', 'Equipe', 1440, 'master');
+    for (const list of [{ path: '/admin/equipe', heading: 'Equipe' }, ...LIST_PAGES.filter((list) => list.path !== '/admin/auditoria')]) {
+      await page.goto(`${app.baseUrl}${list.path}`);
+      await page.getByRole('heading', { name: list.heading, level: 1 }).waitFor();
+      for (const width of [1280, 1366, 1440, 1920]) {
+        await setWidth(page, width);
+        expect(await wordsSplitAcrossLines(page, '[data-list="table"] td', LONGEST_UNBROKEN), `${list.path} at ${width} px`).toEqual([]);
+        expect(await unreachable(page, 'main'), `${list.path} at ${width} px`).toEqual([]);
+      }
+      await page.screenshot({ path: `test-results/words${list.path.replace(/[/?=]/g, '-')}-1920.png` });
+    }
     await close();
   });
 

@@ -69,7 +69,7 @@ describe.skipIf(!browserAvailable)('session security in Chromium', () => {
     const newIp = nextTestIp();
     await page.getByRole('button', { name: 'Adicionar IP' }).click();
     const adding = page.getByRole('dialog', { name: /Adicionar IP/ });
-    await adding.getByLabel('Administrador').selectOption('gestor');
+    await adding.getByLabel('Papel dos administradores deste IP').selectOption('gestor');
     await adding.getByLabel('IP', { exact: true }).fill(newIp);
     await adding.getByLabel(/Descrição/).fill('Filial de Cascavel');
     await adding.getByRole('button', { name: 'Salvar' }).click();

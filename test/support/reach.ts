@@ -159,3 +159,32 @@ export async function focusHiddenOnWalk(page: Page, own: string, steps = 80): Pr
   }
   return { hidden, focused: seen.size };
 }
+
+/**
+ * The words (runs without spaces of at most `longest` characters) inside `scope` that are split across two
+ * lines: "Maste|r", "(vo|cê)". A run longer than `longest` may be broken on purpose and is not counted.
+ */
+export function wordsSplitAcrossLines(page: Page, scope: string, longest: number): Promise<string[]> {
+  return page.evaluate(
+    ([scopeSelector, maximum]) => {
+      const split: string[] = [];
+      const graphemes = new Intl.Segmenter('pt-BR', { granularity: 'grapheme' });
+      for (const root of document.querySelectorAll(scopeSelector)) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const word of text.matchAll(/\S+/g)) {
+            if (Array.from(graphemes.segment(word[0])).length > maximum) continue;
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+            if (new Set(rects.map((rect) => Math.round(rect.bottom))).size > 1) split.push(word[0]);
+          }
+        }
+      }
+      return split;
+    },
+    [scope, longest] as const,
+  );
+}

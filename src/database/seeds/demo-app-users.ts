@@ -99,7 +99,7 @@ function plain(text: string): string {
 }
 
 /**
- * About 300 app users with valid CPFs, most working for a demo company with a cargo and a line of business,
+ * About 300 app users with valid CPFs, most working for a demo company (a few large dealers, then a long tail) with a cargo and a line of business,
  * some inactive, registered over the last year with many in the last 30 days, some with a paid plan.
  */
 export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]> {
@@ -118,6 +118,15 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
   const now = Date.now();
   const day = 86_400_000;
+  // A dealer network's shape: a few large dealers hold most people (the k-th company weighs 1/k), so the
+  // dashboard's eight largest companies hold about half the users and "Outros" the long tail.
+  const weights = enterprises.map((_, index) => 1 / (index + 1));
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
+  const pickDealer = (draw: number): number => {
+    let left = draw * totalWeight;
+    const index = weights.findIndex((weight) => (left -= weight) < 0);
+    return index === -1 ? weights.length - 1 : index;
+  };
 
   const rows = Array.from({ length: 300 }, (_, index) => {
     const firstname = FIRST_NAMES[index % FIRST_NAMES.length];
@@ -127,8 +136,7 @@ export async function seedDemoAppUsers(dataSource: DataSource): Promise<string[]
         ? null
         : `${plain(firstname)}.${plain(lastname).replace(/\s+/g, '')}${index}@${pick(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'agro.com.br'])}`;
     const cpf = index % 9 === 8 ? null : cpfWithCheckDigits(Array.from({ length: 9 }, () => Math.floor(random() * 10)));
-    // Larger dealers have more people: the first companies get more users.
-    const enterprise = enterprises.length > 0 && random() < 0.85 ? enterprises[Math.floor(Math.pow(random(), 1.7) * enterprises.length)] : null;
+    const enterprise = enterprises.length > 0 && random() < 0.92 ? enterprises[pickDealer(random())] : null;
     const recent = random() < 0.4;
     const dateAdded = new Date(now - Math.floor(random() * (recent ? 30 : 365) * day) - Math.floor(random() * day));
     return users.create({

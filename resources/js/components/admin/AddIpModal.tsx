@@ -114,7 +114,7 @@ export function AddIpModal({ open, onClose, onAdded }: { open: boolean; onClose:
         <form onSubmit={submit} noValidate className="space-y-4">
           <SelectField
             id="ip-role"
-            label="Administrador"
+            label="Papel dos administradores deste IP"
             value={form.data.targetRole}
             onChange={(value) => form.setData('targetRole', value as typeof form.data.targetRole)}
             empty="Selecione..."

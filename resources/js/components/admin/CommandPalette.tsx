@@ -199,7 +199,14 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
           </button>
         </div>
 
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-2">
+        {/* Focus stays in the search field (the options are its active descendants); the list's scroll is also in the
+            tab order while it has results, so a keyboard can scroll through more than the dialog shows at once. */}
+        <div
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          role={options.length > 0 ? 'region' : undefined}
+          aria-label={options.length > 0 ? 'Lista de resultados' : undefined}
+          tabIndex={options.length > 0 ? 0 : undefined}
+        >
           {/* The status message is the listbox's neighbour, never its child: a listbox holds options and groups only. */}
           <div ref={listRef} id={listId} role="listbox" aria-label="Resultados">
             {groups.map((group) => (

@@ -127,7 +127,7 @@ function AnswerModal({
 export function ChannelBadge({ channel }: { channel: ContactChannel }) {
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${channel === 'whatsapp' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${channel === 'whatsapp' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}
     >
       {CHANNELS[channel]}
     </span>

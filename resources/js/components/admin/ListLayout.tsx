@@ -1,4 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
+import { Breakable } from '../ui/Breakable';
 import { LoadError } from '../ui/LoadError';
 import { Pagination } from '../ui/Pagination';
 import { SortHeader, type ListSort } from './ListSort';
@@ -22,8 +23,9 @@ export function ListTable({
 }) {
   return (
     <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm xl:block" data-list="table">
-      {/* A long word or address in a cell wraps anywhere rather than widening its column past the box. */}
-      <table className="w-full text-left text-sm [&_td]:[overflow-wrap:anywhere]">
+      {/* Words stay whole: a column is never narrower than its longest word. Runs too long for that (see
+          LONGEST_UNBROKEN) carry break points of their own, and one still too wide wraps rather than overflowing. */}
+      <table className="w-full text-left text-sm [&_td]:[overflow-wrap:break-word]">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             {selectAll && <th className="w-10 py-3 pr-0 pl-4">{selectAll}</th>}
@@ -112,9 +114,9 @@ export function OpenDetails({ onOpen, card = false, children }: { onOpen: () => 
         event.stopPropagation();
         onOpen();
       }}
-      className={`max-w-full text-left font-semibold [overflow-wrap:anywhere] text-slate-900 ${card ? '' : 'hover:text-brand-800 hover:underline'}`}
+      className={`max-w-full text-left font-semibold text-slate-900 ${card ? '[overflow-wrap:anywhere]' : '[overflow-wrap:break-word] hover:text-brand-800 hover:underline'}`}
     >
-      {children}
+      {typeof children === 'string' ? <Breakable text={children} /> : children}
     </button>
   );
 }

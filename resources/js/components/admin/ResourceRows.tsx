@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageSelectBox, SelectBox, type BulkState } from './BulkActions';
 import { ACTIONS_CELL, CardList, ListCard, ListTable, OpenDetails, ROW } from './ListLayout';
 import type { ListSort } from './ListSort';
+import { Breakable } from '../ui/Breakable';
 
 /**
  * Where a card (below 1280 px) shows a column; the table shows every column, in order. `title` opens the
@@ -30,6 +31,9 @@ export interface ResourceColumn<T> {
   /** The cell's title attribute (the whole text of a cut one). */
   hint?: (row: T) => string;
 }
+
+/** A cell's text keeps its words whole (see Breakable); other content is drawn as it is. */
+const cell = (value: ReactNode) => (typeof value === 'string' ? <Breakable text={value} /> : value);
 
 /**
  * The rows of a resource's list, drawn from one list of columns as a table (from 1280 px) and as cards (below):
@@ -80,7 +84,7 @@ export function ResourceRows<T>({
             {bulk && <td className="py-2.5 pr-0 pl-4">{tick(row)}</td>}
             {columns.map((column) => (
               <td key={column.label} className={`px-4 py-2.5 ${column.className ?? ''}`} title={column.hint?.(row)}>
-                {column.place === 'title' ? <OpenDetails onOpen={() => onOpen(row)}>{column.value(row)}</OpenDetails> : column.value(row)}
+                {column.place === 'title' ? <OpenDetails onOpen={() => onOpen(row)}>{column.value(row)}</OpenDetails> : cell(column.value(row))}
                 {column.below?.(row)}
               </td>
             ))}

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/admin/StatusBadge';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
 import { useToast } from '../../components/ui/Toast';
+import { Breakable } from '../../components/ui/Breakable';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { pendingDraft } from '../../lib/session-guard';
@@ -42,7 +43,11 @@ const SPEC: ResourceListSpec<EnterpriseView, ActiveListFilters> = {
       label: 'Fantasia',
       sort: 'fantasia',
       value: (enterprise) => enterprise.fantasia,
-      below: (enterprise) => <p className="max-w-xs text-xs [overflow-wrap:anywhere] text-slate-500">{enterprise.razao}</p>,
+      below: (enterprise) => (
+        <p className="max-w-xs text-xs text-slate-500">
+          <Breakable text={enterprise.razao} />
+        </p>
+      ),
       place: 'title',
     },
     {

@@ -23,6 +23,7 @@ import { IconButton } from '../../components/ui/IconButton';
 import { Modal } from '../../components/ui/Modal';
 import { HistoryTab } from '../../components/admin/HistoryTab';
 import { useToast } from '../../components/ui/Toast';
+import { Breakable } from '../../components/ui/Breakable';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
@@ -62,9 +63,9 @@ function lastLogin(member: TeamMemberView): string {
 function MemberName({ member }: { member: TeamMemberView }) {
   const self = usePage<Props>().props.admin?.id === member.id;
   return (
-    <span className="[overflow-wrap:anywhere]">
-      {member.nome}
-      {self && <span className="ml-1 text-xs font-normal text-slate-500">(você)</span>}
+    <span>
+      <Breakable text={member.nome} />
+      {self && <span className="ml-1 text-xs font-normal whitespace-nowrap text-slate-500">(você)</span>}
     </span>
   );
 }
@@ -78,7 +79,11 @@ const SPEC: ResourceListSpec<TeamMemberView, Filters> = {
     {
       label: 'Nome',
       value: (member) => <MemberName member={member} />,
-      below: (member) => <span className="block text-xs break-all text-slate-500">{member.username}</span>,
+      below: (member) => (
+        <span className="block text-xs text-slate-500">
+          <Breakable text={member.username} />
+        </span>
+      ),
       className: 'max-w-72',
       place: 'title',
     },

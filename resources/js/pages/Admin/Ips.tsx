@@ -7,9 +7,11 @@ import { IconButton } from '../../components/ui/IconButton';
 import { LoadError } from '../../components/ui/LoadError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useToast } from '../../components/ui/Toast';
+import { Breakable } from '../../components/ui/Breakable';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { AddIpModal } from '../../components/admin/AddIpModal';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
+import { accessSummary } from '../../lib/list-format';
 import { endSession } from '../../lib/session';
 import type { SharedProps } from '../../types';
 import type { AuthorizedIpRow } from '@shared/ip.views';
@@ -57,8 +59,6 @@ export default function Ips() {
         return false;
       },
     });
-
-  const locations = new Set(ips.map((ip) => ip.local).filter(Boolean)).size;
 
   async function refreshOne(ip: AuthorizedIpRow) {
     setRefreshing((current) => new Set(current).add(ip.id));
@@ -147,9 +147,7 @@ export default function Ips() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">IP de Acesso</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {locations === 1 ? '1 local de acesso' : `${locations} locais de acesso`} · {ips.length === 1 ? '1 IP autorizado' : `${ips.length} IPs autorizados`}
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{accessSummary(ips)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={refreshAll} disabled={bulkBusy || ips.length === 0}>
@@ -168,12 +166,12 @@ export default function Ips() {
           <ListTable columns={['IP', 'Administrador', 'Descrição', 'Local', 'Status']}>
             {ips.map((ip) => (
               <tr key={ip.id} className="group hover:bg-slate-50">
-                <td className="px-4 py-3 font-mono break-all text-slate-900">
-                  {ip.ip}
+                <td className="px-4 py-3 font-mono text-slate-900">
+                  <Breakable text={ip.ip} />
                   {inUse(ip)}
                 </td>
                 <td className="px-4 py-3">{ROLE_LABELS[ip.role]}</td>
-                <td className="px-4 py-3 [overflow-wrap:anywhere] text-slate-600">{ip.descricao || '—'}</td>
+                <td className="px-4 py-3 text-slate-600">{ip.descricao ? <Breakable text={ip.descricao} /> : '—'}</td>
                 <td className="px-4 py-3 text-slate-600">{ip.local || '—'}</td>
                 <td className="px-4 py-3">{status(ip)}</td>
                 <td className={ACTIONS_CELL}>
