@@ -131,6 +131,9 @@ export function overlaps(page: Page, selectors: string[]): Promise<string[]> {
 export async function focusHiddenOnWalk(page: Page, own: string, steps = 80): Promise<{ hidden: string[]; focused: number }> {
   const hidden: string[] = [];
   const seen = new Set<string>();
+  // The walk reads where each scroll ends. With reduced motion the page scrolls there at once (the same place, by
+  // the same scroll padding), rather than through an animation that a busy machine stretches past any wait.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let step = 0; step < steps; step++) {
       await page.keyboard.press(key);
