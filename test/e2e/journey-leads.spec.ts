@@ -186,7 +186,13 @@ describe.skipIf(!browserAvailable)('a gestor answering leads, in Chromium', () =
         await countsAgree(page, start.pendentes + 1, start.respondidos + 1);
         expect(await wcagViolations(page), 'the list after the answer').toEqual([]);
 
-        // A colleague answers the first message elsewhere: the row leaves this list and the counts follow.
+        // A colleague answers the first message elsewhere while the gestor is on its answer button: the row leaves this
+        // list, the counts follow, and the focus moves to the row that took its place, not to the top of the page.
+        const titles = async () => Promise.all((await rows.all()).map((card) => card.getByRole('button').first().innerText()));
+        const before = await titles();
+        const remaining = before.filter((title) => title !== first);
+        const successor = remaining[Math.min(before.indexOf(first), remaining.length - 1)];
+        await answerFirst.focus();
         const colleague = await loginAs(app.sut, 'gestor');
         await request(app.sut.server)
           .patch(`/api/admin/contatos/${firstId}/respondido`)
@@ -195,6 +201,7 @@ describe.skipIf(!browserAvailable)('a gestor answering leads, in Chromium', () =
           .expect(200);
         await expect.poll(() => rows.filter({ hasText: first }).count(), { timeout: 5_000 }).toBe(0);
         await countsAgree(page, start.pendentes, start.respondidos + 2);
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(successor);
         expect(await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga)).toBe(true);
         expect(await wcagViolations(page), 'the list after a colleague answered').toEqual([]);
         await page.screenshot({ path: `test-results/jornada-leads-fim-${width}.png` });
