@@ -108,6 +108,7 @@ describe.skipIf(!browserAvailable)('a gestor answering leads, in Chromium', () =
         const row = rows.filter({ hasText: nome });
         await row.waitFor({ timeout: 5_000 });
         expect(await row.getAttribute('class')).toContain('row-arrived');
+        await page.screenshot({ path: `test-results/jornada-leads-linha-nova-${width}.png` });
         await countsAgree(page, start.pendentes + 1, start.respondidos);
         // Not loaded again: the mark, the address and the gestor's focus are where they were.
         expect(await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga)).toBe(true);
