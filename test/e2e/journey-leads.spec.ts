@@ -6,6 +6,7 @@ import { Contact } from '../../src/contacts/contact.entity.js';
 import { loginAs, nextTestIp } from '../support/admin-session.js';
 import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
+import { createEnterprise } from '../support/enterprise-factory.js';
 
 // A gestor's day on the Contatos page: visitors' messages slide into the list they are reading, its counts and the
 // menu's badge agree, the toast leaves the header free and waits for them, and answering (here or by a colleague)
@@ -212,4 +213,27 @@ describe.skipIf(!browserAvailable)('a gestor answering leads, in Chromium', () =
       }
     });
   }
+
+  it('a companies list opted in the same way follows a colleague’s new company, within its search, and its counts (1440 px)', async () => {
+    const marker = `Colheita${Date.now() % 100000}`;
+    const { page, close, errors } = await openAdminPage(app, `/admin/empresas?busca=${marker}`, 'Empresas', 1440);
+    try {
+      await page.locator('[data-ao-vivo="sim"]').waitFor();
+      await page.getByText('Nenhuma empresa encontrada', { exact: false }).first().waitFor();
+      const tab = async (name: string) => Number((await page.getByRole('button', { name: new RegExp(`^${name}`) }).innerText()).match(/\d+/)![0]);
+      expect(await tab('Todos')).toBe(0);
+      const colleague = await loginAs(app.sut, 'master');
+      await createEnterprise(app.sut, colleague, { fantasia: `Outra Revenda ${marker.slice(0, 4)}` });
+      await createEnterprise(app.sut, colleague, { fantasia: `${marker} Implementos` });
+      const rows = page.locator('[data-row]').filter({ visible: true });
+      await rows.filter({ hasText: `${marker} Implementos` }).waitFor({ timeout: 5_000 });
+      await expect.poll(() => tab('Todos')).toBe(1);
+      expect(await rows.count()).toBe(1);
+      expect(new URL(page.url()).searchParams.get('busca')).toBe(marker);
+      expect(await wcagViolations(page), 'Empresas with the colleague’s company').toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
