@@ -97,7 +97,7 @@ export function ListBody({
   return (
     <>
       {list.loadError && <LoadError message={errorMessage} onRetry={onRetry} />}
-      <div ref={list.listRef} className={`scroll-mt-20 transition-opacity ${list.loading ? 'opacity-60' : ''}`} aria-busy={list.loading}>
+      <div ref={list.listRef} className={`scroll-mt-20 transition-opacity focus:outline-none ${list.loading ? 'opacity-60' : ''}`} aria-busy={list.loading}>
         {rows.data.length === 0 ? <EmptyList>{emptyText}</EmptyList> : children}
         <Pagination page={page} totalPages={Math.max(1, Math.ceil(rows.total / rows.pageSize))} onChange={onPage} />
       </div>
@@ -127,6 +127,7 @@ export function OpenDetails({ onOpen, card = false, children }: { onOpen: () => 
  * the bottom. A tap anywhere on the card opens the details too.
  */
 export function ListCard({
+  arrived = false,
   onOpen,
   title,
   subtitle,
@@ -135,6 +136,8 @@ export function ListCard({
   children,
   footer,
 }: {
+  /** The card came in while the list was open: lit for a moment as it appears. */
+  arrived?: boolean;
   onOpen: () => void;
   title: ReactNode;
   subtitle?: ReactNode;
@@ -144,7 +147,7 @@ export function ListCard({
   footer: ReactNode;
 }) {
   return (
-    <li onClick={onOpen} className={CARD}>
+    <li data-row onClick={onOpen} className={`${CARD} ${arrived ? 'row-arrived' : ''}`}>
       <div className="flex items-start gap-3">
         {media}
         <div className="min-w-0 flex-1">

@@ -1,5 +1,7 @@
 import { Check, Power } from 'lucide-react';
-import { Fragment, useState, type ComponentProps, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
+import type { LiveResource, RecordChangedEvent } from '@shared/live.views';
+import { useLiveEvent } from '../../lib/live';
 import { useApiAction } from '../../lib/use-api-action';
 import { useListVisit } from '../../lib/use-list-visit';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -38,6 +40,11 @@ export interface ResourceListSpec<T, F extends ListFilters> {
   path: string;
   /** The name of the page's prop with the rows: a change of the filters reloads it, the filters and the counts. */
   rowsProp: string;
+  /**
+   * The resource whose committed changes (the live `registro.alterado`, whoever made them: a visitor, a colleague,
+   * this admin in another tab) read the rows and the counts again in place, for the filters and page shown.
+   */
+  live?: LiveResource;
   title: string;
   description: string;
   columns: ResourceColumn<T>[] | ((filters: F) => ResourceColumn<T>[]);
@@ -69,6 +76,9 @@ export interface ResourceListSpec<T, F extends ListFilters> {
 export function useResourceList<T, F extends ListFilters>(spec: ResourceListSpec<T, F>, filters: F) {
   // Empty filters stay out of the URL, and so does the first page.
   const list = useListVisit<F>(spec.path, ['filters', spec.rowsProp, 'counts'], { page: 1 } as Partial<F>);
+  useLiveEvent<RecordChangedEvent>('registro.alterado', (event) => {
+    if (spec.live !== undefined && event.recurso === spec.live) list.refresh();
+  });
   return {
     ...list,
     spec,
@@ -122,6 +132,9 @@ export function ResourceList<T, F extends ListFilters>({
   const sortOptions = typeof spec.sort?.options === 'function' ? spec.sort.options(filters) : spec.sort?.options;
   const order = { ordem: String(filters.ordem ?? ''), sentido: String(filters.sentido ?? '') };
   const sort = spec.sort && sortOptions && listSort(order, sortOptions, spec.sort.default, change);
+  const ids = rows.data.map(spec.idOf);
+  const arrived = useArrivedRows(ids, JSON.stringify(filters));
+  useFocusKeptInList(list.listRef, ids.join(','));
 
   function confirmToggle() {
     if (!activation || !toggling) return;
@@ -213,6 +226,7 @@ export function ResourceList<T, F extends ListFilters>({
           actions={rowActions}
           sort={sort}
           bulk={bulkPath ? bulk : undefined}
+          arrived={arrived}
           pageLabel={activation && `Selecionar ${gender}s ${activation.noun.many} desta página`}
         />
       </ListBody>
@@ -232,4 +246,51 @@ export function ResourceList<T, F extends ListFilters>({
       )}
     </div>
   );
+}
+
+/**
+ * The rows that came into the list while it showed the same filters and page (a live refresh, or the list read
+ * again after a save): the rows drawn then mark them. A new filter or page marks none.
+ */
+function useArrivedRows(ids: number[], scope: string): ReadonlySet<number> {
+  const key = ids.join(',');
+  const [seen, setSeen] = useState({ scope, key, ids: new Set(ids), arrived: new Set<number>() });
+  if (seen.scope !== scope || seen.key !== key) {
+    const arrived = seen.scope === scope ? new Set(ids.filter((id) => !seen.ids.has(id))) : new Set<number>();
+    setSeen({ scope, key, ids: new Set(ids), arrived });
+  }
+  return seen.arrived;
+}
+
+/**
+ * Where the focus was in the list, kept when its row goes away (answered or removed, here or elsewhere): the focus
+ * moves to the row that took its place (its first button or link), or to the list itself when none is left, never
+ * back to the top of the page.
+ */
+function useFocusKeptInList(listRef: RefObject<HTMLDivElement | null>, rowsKey: string) {
+  const last = useRef<{ element: Element; face: Element; index: number } | null>(null);
+  useEffect(() => {
+    const box = listRef.current;
+    if (!box) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = event.target instanceof Element ? event.target.closest('[data-row]') : null;
+      const face = row?.parentElement;
+      last.current = row && face ? { element: event.target as Element, face, index: [...face.children].indexOf(row) } : null;
+    };
+    box.addEventListener('focusin', onFocusIn);
+    return () => box.removeEventListener('focusin', onFocusIn);
+  }, [listRef]);
+  useLayoutEffect(() => {
+    const kept = last.current;
+    const box = listRef.current;
+    if (!kept || !box || kept.element.isConnected) return;
+    last.current = null;
+    // The focus went elsewhere meanwhile (a dialog, another control): it stays there.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = kept.face.isConnected ? [...kept.face.querySelectorAll(':scope > [data-row]')] : [];
+    const target = rows[Math.min(kept.index, rows.length - 1)]?.querySelector<HTMLElement>('button, a[href]');
+    if (target) return target.focus();
+    box.tabIndex = -1;
+    box.focus();
+  }, [rowsKey, listRef]);
 }

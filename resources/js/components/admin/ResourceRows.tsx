@@ -48,6 +48,7 @@ export function ResourceRows<T>({
   actions,
   sort,
   bulk,
+  arrived,
   pageLabel,
 }: {
   rows: T[];
@@ -59,6 +60,8 @@ export function ResourceRows<T>({
   actions: (row: T) => ReactNode;
   sort?: ListSort;
   bulk?: BulkState;
+  /** Rows that came in while the list was open: lit for a moment as they appear. */
+  arrived?: ReadonlySet<number>;
   /** The page's tick box's label ("Selecionar as empresas desta página"). */
   pageLabel?: string;
 }) {
@@ -80,7 +83,7 @@ export function ResourceRows<T>({
         columns={columns.map((column) => (column.sort ? { label: column.label, sort: column.sort } : column.label))}
       >
         {rows.map((row) => (
-          <tr key={idOf(row)} onClick={() => onOpen(row)} className={ROW}>
+          <tr key={idOf(row)} data-row onClick={() => onOpen(row)} className={`${ROW} ${arrived?.has(idOf(row)) ? 'row-arrived' : ''}`}>
             {bulk && <td className="py-2.5 pr-0 pl-4">{tick(row)}</td>}
             {columns.map((column) => (
               <td key={column.label} className={`px-4 py-2.5 ${column.className ?? ''}`} title={column.hint?.(row)}>
@@ -99,6 +102,7 @@ export function ResourceRows<T>({
           return (
             <ListCard
               key={idOf(row)}
+              arrived={arrived?.has(idOf(row))}
               onOpen={() => onOpen(row)}
               media={only('media', row)}
               title={only('title', row)}

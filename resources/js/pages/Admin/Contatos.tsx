@@ -44,6 +44,7 @@ const answeredTab = (filters: Filters) => filters.status === 'respondido';
 const SPEC: ResourceListSpec<ContactView, Filters> = {
   path: '/admin/contato',
   rowsProp: 'contacts',
+  live: 'contato',
   title: 'Contatos',
   description: 'Mensagens enviadas pelo formulário do site.',
   // The answered tab adds the channel and says when it was answered.

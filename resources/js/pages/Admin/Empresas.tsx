@@ -30,6 +30,7 @@ const NA = 'N/A';
 const SPEC: ResourceListSpec<EnterpriseView, ActiveListFilters> = {
   path: '/admin/empresas',
   rowsProp: 'enterprises',
+  live: 'empresa',
   title: 'Empresas',
   description: 'Concessionárias, revendas, fabricantes, leiloeiros e produtores cadastrados.',
   columns: [

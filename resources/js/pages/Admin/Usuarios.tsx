@@ -32,6 +32,7 @@ const fullName = (user: AppUserView) => `${user.firstname} ${user.lastname}`.tri
 const SPEC: ResourceListSpec<AppUserView, Filters> = {
   path: '/admin/usuarios',
   rowsProp: 'users',
+  live: 'usuario',
   title: 'Usuários do App',
   description: 'Produtores, vendedores, compradores e equipes que usam o aplicativo.',
   columns: [
