@@ -27,9 +27,18 @@ export function lastActivity(): number {
   return Number.isFinite(value) && value > 0 ? value : Date.now();
 }
 
-type StepUpListener = (done: (confirmed: boolean) => void) => void;
+/**
+ * A request for a 2FA confirmation as the dialog shows it: the actions waiting for it, in the words their 403
+ * answered (`acao`: "exportar os contatos"), and how to end it.
+ */
+export interface StepUpRequest {
+  actions: string[];
+  done: (confirmed: boolean) => void;
+}
+
+type StepUpListener = (request: StepUpRequest) => void;
 let stepUpListener: StepUpListener | null = null;
-let pending: Promise<boolean> | null = null;
+let pending: { promise: Promise<boolean>; actions: string[]; done: (confirmed: boolean) => void } | null = null;
 
 /** The confirmation dialog of the admin layout registers here. */
 export function onStepUpRequest(listener: StepUpListener | null): void {
@@ -37,19 +46,27 @@ export function onStepUpRequest(listener: StepUpListener | null): void {
 }
 
 /**
- * Asks the person for a 2FA code (the layout's "Confirme sua identidade" dialog): resolves true once the
- * session is confirmed, false when the person cancels. Several actions at once share one dialog.
+ * Asks the person for a 2FA code (the layout's "Confirme sua identidade" dialog), naming the `action` that asks
+ * for it: resolves true once the session is confirmed, false when the person cancels. Several actions at once
+ * share one dialog, which names them all.
  */
-export function requestStepUp(): Promise<boolean> {
+export function requestStepUp(action?: string): Promise<boolean> {
   if (!stepUpListener) return Promise.resolve(false);
-  const listener = stepUpListener;
-  pending ??= new Promise<boolean>((resolve) =>
-    listener((confirmed) => {
-      pending = null;
-      resolve(confirmed);
-    }),
-  );
-  return pending;
+  if (!pending) {
+    let resolve: (confirmed: boolean) => void = () => undefined;
+    const promise = new Promise<boolean>((settle) => (resolve = settle));
+    pending = {
+      promise,
+      actions: [],
+      done: (confirmed) => {
+        pending = null;
+        resolve(confirmed);
+      },
+    };
+  }
+  if (action && !pending.actions.includes(action)) pending.actions = [...pending.actions, action];
+  stepUpListener({ actions: pending.actions, done: pending.done });
+  return pending.promise;
 }
 
 /** A form's state as kept while the session ends: which page, which form, its values. */

@@ -2,7 +2,7 @@ import { router } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IDLE_WARNING_MINUTES, type SessionRules } from '@shared/session.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
-import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest } from '../../lib/session-guard';
+import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest, type StepUpRequest } from '../../lib/session-guard';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
@@ -28,7 +28,7 @@ export function SessionWatch({ rules }: { rules: SessionRules }) {
   return (
     <>
       <IdleWarning rules={rules} />
-      <StepUpDialog />
+      <StepUpDialog minutes={rules.confirmacaoMinutos} />
     </>
   );
 }
@@ -101,24 +101,46 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
   );
 }
 
-function StepUpDialog() {
-  const [done, setDone] = useState<((confirmed: boolean) => void) | null>(null);
+/** "exportar os contatos e exportar as empresas": the actions waiting for the code, as one phrase. */
+const ACTIONS = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * What the dialog asks: the actions that wait for the code, in the server's words, and for how long the code
+ * spares the next ones (STEP_UP_MINUTES).
+ */
+export function stepUpPrompt(actions: string[], minutes: number): string {
+  const window = `não pediremos o código de novo por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  if (actions.length === 0) return `Esta ação pede o código 2FA do aplicativo autenticador. Ela é feita em seguida, e ${window}.`;
+  const next = actions.length === 1 ? 'A ação é feita em seguida' : 'As ações são feitas em seguida';
+  return `Para ${ACTIONS.format(actions)}, digite o código 2FA do aplicativo autenticador. ${next}, e ${window}.`;
+}
+
+/** "Confirme sua identidade": asked by the sensitive actions that answered STEP_UP_REQUIRED, all at once. */
+function StepUpDialog({ minutes }: { minutes: number }) {
+  const [request, setRequest] = useState<StepUpRequest | null>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
+  const open = useRef(false);
+
   useEffect(() => {
-    onStepUpRequest((finish) => {
-      setOtp('');
-      setError(undefined);
-      setDone(() => finish);
+    onStepUpRequest((next) => {
+      // A new request starts with an empty field; another action joining an open one keeps what is typed.
+      if (!open.current) {
+        setOtp('');
+        setError(undefined);
+      }
+      open.current = true;
+      setRequest(next);
     });
     return () => onStepUpRequest(null);
   }, []);
 
   function finish(confirmed: boolean) {
-    done?.(confirmed);
-    setDone(null);
+    open.current = false;
+    request?.done(confirmed);
+    setRequest(null);
   }
 
   async function submit(event: FormEvent) {
@@ -139,7 +161,7 @@ function StepUpDialog() {
 
   return (
     <Modal
-      open={done !== null}
+      open={request !== null}
       title="Confirme sua identidade"
       onClose={() => finish(false)}
       busy={busy}
@@ -157,8 +179,8 @@ function StepUpDialog() {
       }
     >
       <form id="confirmar-identidade" onSubmit={submit} noValidate>
-        <p className="mb-4 text-sm text-slate-700">
-          Esta ação é sensível. Digite o código 2FA do aplicativo autenticador para continuar; a ação será feita em seguida.
+        <p id="confirmar-identidade-pedido" className="mb-4 text-sm text-slate-700">
+          {stepUpPrompt(request?.actions ?? [], minutes)}
         </p>
         <TextField
           id="confirmar-otp"
