@@ -69,6 +69,20 @@ export function requestStepUp(action?: string): Promise<boolean> {
   return pending.promise;
 }
 
+/** "exportar os contatos e exportar as empresas": the actions waiting for the code, as one phrase. */
+const ACTIONS = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * What the dialog asks: the actions that wait for the code, in the server's words, and for how long the code
+ * spares the next ones (STEP_UP_MINUTES).
+ */
+export function stepUpPrompt(actions: string[], minutes: number): string {
+  const spared = `não pediremos o código de novo por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  if (actions.length === 0) return `Esta ação pede o código 2FA do aplicativo autenticador. Ela é feita em seguida, e ${spared}.`;
+  const next = actions.length === 1 ? 'A ação é feita em seguida' : 'As ações são feitas em seguida';
+  return `Para ${ACTIONS.format(actions)}, digite o código 2FA do aplicativo autenticador. ${next}, e ${spared}.`;
+}
+
 /** A form's state as kept while the session ends: which page, which form, its values. */
 interface Draft {
   /** The admin whose session it was: given back to that admin only. */

@@ -2,7 +2,7 @@ import { router } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IDLE_WARNING_MINUTES, type SessionRules } from '@shared/session.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
-import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest, type StepUpRequest } from '../../lib/session-guard';
+import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest, stepUpPrompt, type StepUpRequest } from '../../lib/session-guard';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
@@ -99,20 +99,6 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
       <p className="mt-3 text-sm text-slate-600">O que você estiver preenchendo nesta página será guardado neste navegador até você entrar de novo.</p>
     </Modal>
   );
-}
-
-/** "exportar os contatos e exportar as empresas": the actions waiting for the code, as one phrase. */
-const ACTIONS = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
-
-/**
- * What the dialog asks: the actions that wait for the code, in the server's words, and for how long the code
- * spares the next ones (STEP_UP_MINUTES).
- */
-export function stepUpPrompt(actions: string[], minutes: number): string {
-  const window = `não pediremos o código de novo por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
-  if (actions.length === 0) return `Esta ação pede o código 2FA do aplicativo autenticador. Ela é feita em seguida, e ${window}.`;
-  const next = actions.length === 1 ? 'A ação é feita em seguida' : 'As ações são feitas em seguida';
-  return `Para ${ACTIONS.format(actions)}, digite o código 2FA do aplicativo autenticador. ${next}, e ${window}.`;
 }
 
 /** "Confirme sua identidade": asked by the sensitive actions that answered STEP_UP_REQUIRED, all at once. */
