@@ -12,7 +12,9 @@ describe('the confirmation asked by sensitive actions', () => {
       'Para exportar os contatos, exportar as empresas e remover um IP autorizado, digite o código 2FA do aplicativo autenticador. As ações são feitas em seguida, e não pediremos o código de novo por 1 minuto.',
     );
     // An answer without words (an older server) still says what the code is for.
-    expect(stepUpPrompt([], 7)).toBe('Esta ação pede o código 2FA do aplicativo autenticador. Ela é feita em seguida, e não pediremos o código de novo por 7 minutos.');
+    expect(stepUpPrompt([], 7)).toBe(
+      'Esta ação pede o código 2FA do aplicativo autenticador. Ela é feita em seguida, e não pediremos o código de novo por 7 minutos.',
+    );
   });
 
   it('several actions at once share one dialog, which names each once; one code lets them all go on, and the next request starts afresh', async () => {

@@ -107,7 +107,6 @@ function StepUpDialog({ minutes }: { minutes: number }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-
   const open = useRef(false);
 
   useEffect(() => {
