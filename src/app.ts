@@ -23,6 +23,8 @@ import { AdminCookie } from './auth/admin-cookie.js';
 import { isTracing, statementSpans, traceIds, traceRequests } from './tracing/trace-context.js';
 import { setStatementStart } from './common/sql/plain-query.js';
 import { sessionRules } from './auth/auth.service.js';
+import { registeredRoutes } from './common/http/route-table.js';
+import type { SensitiveDownloads } from './shared/session.views.js';
 import { requestId, requestLogging } from './common/logging/request-logging.js';
 import { isLongLived, trackInteractiveLoad } from './common/http/interactive-load.js';
 import { AppMetrics } from './metrics/app-metrics.js';
@@ -101,6 +103,15 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
     const counts = app.get(LiveCounts, { strict: false });
     const notifications = app.get(NotificationsService, { strict: false });
     const liveEvents = app.get(LiveEvents, { strict: false });
+    // The words of the sensitive actions a page starts by following a link (the exports, read once): the link
+    // cannot show a 403, so the confirmation dialog is opened before it, naming the action as its 403 would.
+    let downloads: SensitiveDownloads | undefined;
+    const sensitiveDownloads = () =>
+      (downloads ??= Object.fromEntries(
+        registeredRoutes(app)
+          .filter((route) => route.method === 'GET' && route.stepUpAction && route.path.startsWith('/api/'))
+          .map((route) => [route.path.slice('/api'.length), route.stepUpAction!]),
+      ));
     inertia.share(async (req) => ({
       // The sidebar's badge, the dashboard's cards and the bell, as they are now; the live events move them on.
       // `desde` is read first, so nothing raised while the page is made is lost: an event between the two reads
@@ -114,6 +125,7 @@ export async function createApp(config: AppConfig, options: { logger?: Logger; e
       admin: req.admin ? { id: req.admin.id, username: req.admin.username, name: req.admin.name, role: req.admin.role } : null,
       // The idle warning and the confirmation dialog go by these.
       sessao: req.admin ? sessionRules(config) : null,
+      acoesSensiveis: req.admin ? sensitiveDownloads() : null,
     }));
 
     // The app's own steps on every request and answer: one hook of each kind runs them all.

@@ -38,7 +38,8 @@ interface RouteMarks {
   open: boolean | 'api-docs' | undefined;
   notActivity: boolean;
   roles: AdminRole[] | undefined;
-  sensitive: boolean;
+  /** The words of a sensitive action (@Sensitive), or undefined. */
+  sensitive: string | undefined;
 }
 
 /**
@@ -84,7 +85,7 @@ export class AccessGuard implements CanActivate {
         open: this.reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, targets),
         notActivity: this.reflector.getAllAndOverride<boolean | undefined>(NOT_ACTIVITY, targets) === true,
         roles: this.reflector.getAllAndOverride<AdminRole[] | undefined>(ROLES, targets),
-        sensitive: this.reflector.getAllAndOverride<boolean | undefined>(SENSITIVE, targets) === true,
+        sensitive: this.reflector.getAllAndOverride<string | undefined>(SENSITIVE, targets),
       };
       ofClass.set(handler, marks);
     }
@@ -110,7 +111,7 @@ export class AccessGuard implements CanActivate {
 
       if (marks.roles && !marks.roles.includes(admin.role)) throw new RoleForbiddenException();
       if (marks.sensitive && !this.auth.confirmedRecently(admin)) {
-        throw new StepUpRequiredException();
+        throw new StepUpRequiredException(marks.sensitive);
       }
       return true;
     } catch (error) {

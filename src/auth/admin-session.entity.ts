@@ -2,10 +2,11 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { Admin } from './admin.entity.js';
 
 /**
- * Why a session ended, when not by logging out: its IP deleted, its admin deactivated, its admin's role changed,
- * a new password link made for its admin, ended from the team screen or the profile, or its admin's password changed.
+ * Why a session ended: logged out, its IP deleted, its admin deactivated, its admin's role changed, a new password
+ * link made for its admin, ended from the team screen or the profile, or its admin's password changed. Sessions
+ * logged out before `logout` was recorded have none.
  */
-export type SessionRevokedReason = 'ip_deleted' | 'admin_inactive' | 'role_changed' | 'password_link' | 'ended' | 'password_changed';
+export type SessionRevokedReason = 'logout' | 'ip_deleted' | 'admin_inactive' | 'role_changed' | 'password_link' | 'ended' | 'password_changed';
 
 /**
  * One login: the token's `jti`. The guards read it on every request, so logging out (revoked_at) ends the
@@ -41,6 +42,14 @@ export class AdminSession {
 
   @Column({ name: 'revoked_reason', type: 'varchar', length: 20, nullable: true })
   revokedReason: SessionRevokedReason | null;
+
+  /**
+   * The admin who ended it (SessionEndedBy): a master acting on the team screen, or its own admin (logout, another
+   * of its sessions, a password change); null when the database ended it by itself (its IP deleted) or before
+   * this was kept.
+   */
+  @Column({ name: 'revoked_by', type: 'integer', nullable: true })
+  revokedBy: number | null;
 
   /** The browser's User-Agent at login, cut to 255 characters. */
   @Column({ name: 'user_agent', type: 'varchar', length: 255, nullable: true })

@@ -55,11 +55,12 @@ export class XsrfMismatchException extends AppException {
 
 /**
  * A sensitive action (@Sensitive) asked of a session whose last 2FA confirmation is older than STEP_UP_MINUTES:
- * the back office asks for a code (POST /api/admin/confirmar-identidade) and sends the action again.
+ * the answer names the action (`acao`, the words of its @Sensitive), and the back office asks for a code with
+ * them (POST /api/admin/confirmar-identidade) and sends the action again.
  */
 export class StepUpRequiredException extends AppException {
-  constructor() {
-    super(403, 'STEP_UP_REQUIRED', 'Confirme sua identidade com o código 2FA para continuar.');
+  constructor(action: string) {
+    super(403, 'STEP_UP_REQUIRED', `Para ${action}, confirme sua identidade com o código 2FA.`, undefined, { acao: action });
   }
 }
 

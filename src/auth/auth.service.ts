@@ -20,6 +20,7 @@ import {
   TotpAlreadyUsedException,
 } from './auth.exceptions.js';
 import type { SessionRules, SessionStateView } from '../shared/session.views.js';
+import type { SessionEnd } from './session-end.js';
 import type { AdminView, AuthenticatedAdmin, TokenClaims } from './auth.types.js';
 import { PasswordHasher } from './password-hasher.js';
 import { IpAccess, type IpGrant } from './ip-access.js';
@@ -127,10 +128,32 @@ export class AuthService {
     if (!token) return;
     try {
       const claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: [JWT_ALGORITHM], ignoreExpiration: true });
-      await this.sessions.update({ jti: claims.jti, revokedAt: IsNull() }, { revokedAt: new Date() });
+      await this.sessions.update({ jti: claims.jti, revokedAt: IsNull() }, { revokedAt: new Date(), revokedReason: 'logout', revokedBy: Number(claims.sub) });
     } catch {
       // nothing to end
     }
+  }
+
+  /**
+   * How the session a token names was ended (logged out, ended by a master, …), for the login page to say; null
+   * when the token is not ours or its session was not ended (open, expired or idle, which the page says by itself).
+   * The token's signature is checked, so only the session's own browser learns it.
+   */
+  async endOf(token: string | undefined): Promise<SessionEnd | null> {
+    if (!token || token.length > 4096) return null;
+    let claims: TokenClaims;
+    try {
+      claims = await this.jwt.verifyAsync<TokenClaims>(token, { algorithms: [JWT_ALGORITHM], ignoreExpiration: true });
+    } catch {
+      return null;
+    }
+    const session = await this.sessions.findOneBy({ jti: claims.jti });
+    if (!session?.revokedAt || String(session.adminId) !== claims.sub) return null;
+    const owner = await this.admins.findOneBy({ adminId: session.adminId });
+    if (!owner) return null;
+    const bySelf = session.revokedBy === session.adminId;
+    const by = session.revokedBy !== null && !bySelf ? await this.admins.findOneBy({ adminId: session.revokedBy }) : null;
+    return { reason: session.revokedReason, at: new Date(session.revokedAt), bySelf, byName: by?.name ?? null, role: owner.role };
   }
 
   /**

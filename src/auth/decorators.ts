@@ -23,10 +23,14 @@ export const NOT_ACTIVITY = 'agromaq:not-activity';
 
 /**
  * Marks an action that needs a recent 2FA confirmation (STEP_UP_MINUTES; the login counts): without one it
- * answers 403 STEP_UP_REQUIRED, and the back office asks for a code and sends it again. Who may do it is still
- * decided by @Roles().
+ * answers 403 STEP_UP_REQUIRED naming the action in `action`'s words (an infinitive phrase that follows "Para":
+ * 'exportar os contatos'), and the back office asks for a code with those words and sends the action again. Who
+ * may do it is still decided by @Roles().
  */
-export const Sensitive = () => SetMetadata(SENSITIVE, true);
+export const Sensitive = (action: string) => {
+  if (!action.trim()) throw new Error('@Sensitive() needs the words of its action');
+  return SetMetadata(SENSITIVE, action.trim());
+};
 
 /** A route a browser calls by itself (the event stream): it never counts as the person's activity. */
 export const NotActivity = () => SetMetadata(NOT_ACTIVITY, true);

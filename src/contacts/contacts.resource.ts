@@ -88,6 +88,7 @@ export class ContactList extends ResourceList<Contact, ContactView, ContactListF
 /** The contact messages as a resource of the back office: their list, export and counter (no bulk change). */
 export const CONTACTS: ResourceDeclaration<Contact, ContactView, ContactListFilters, ContactCounts> = {
   path: 'contatos',
+  noun: { many: 'contatos', feminine: false },
   source: ContactList,
   list: {
     query: ListContactsQuery,

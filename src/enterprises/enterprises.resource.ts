@@ -66,6 +66,7 @@ export class EnterpriseList extends StatusTabList<Enterprise, EnterpriseView, En
 /** The companies as a resource of the back office: their list, export, bulk status change and counter. */
 export const ENTERPRISES: ResourceDeclaration<Enterprise, EnterpriseView, StatusListFilters<EnterpriseSort>, StatusCounts> = {
   path: 'enterprises',
+  noun: BULK_TARGET.task,
   source: EnterpriseList,
   list: {
     query: ListEnterprisesQuery,

@@ -85,7 +85,7 @@ export class HistoryApiController {
   @ApiOperation({ summary: 'Restaura os valores de uma alteração de um colega', description: RESTORE_DESCRIPTION })
   @Roles('master')
   // A colleague's earlier values (role, e-mail, active) are a team action like any other.
-  @Sensitive()
+  @Sensitive('restaurar valores anteriores de um colega da equipe')
   @Post(restorePaths(MASTERS))
   @HttpCode(200)
   restoreTeam(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Change() change: ChangeRequest, @Req() req: HttpRequest) {

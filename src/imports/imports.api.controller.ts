@@ -136,7 +136,7 @@ export class ImportsApiController {
     description: `Com o mapeamento e o modo. Roda em segundo plano em lotes de ${IMPORT_CHUNK_ROWS} linhas, cada um em sua transação; uma importação interrompida continua do último lote concluído, sem duplicar linhas. Uma por administrador de cada vez (409). Acompanhe por GET :id ou pelos eventos tarefa.progresso e tarefa.concluida. É uma alteração em lote: pede uma confirmação 2FA recente (403 STEP_UP_REQUIRED), como o status em lote.`,
   })
   // A bulk change, whatever its mode or columns: it needs a recent 2FA confirmation, like the bulk status change.
-  @Sensitive()
+  @Sensitive('iniciar a importação da planilha')
   @HttpCode(202)
   @Post(':id/iniciar')
   start(@Param('id', IdPipe) id: number, @Body() input: ImportStartInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
@@ -148,7 +148,7 @@ export class ImportsApiController {
     description: 'CSV (UTF-8 com BOM, `;`) com as colunas da planilha, a linha e o erro de cada uma (até 100.000).',
   })
   @ApiProduces('text/csv')
-  @Sensitive()
+  @Sensitive('baixar as linhas com erro da importação')
   @Get(':id/falhas')
   async failures(@Param('id', IdPipe) id: number, @CurrentAdmin() admin: AuthenticatedAdmin, @Res({ passthrough: true }) res: HttpReply) {
     const lines = await this.imports.failuresCsv(id, admin.id);

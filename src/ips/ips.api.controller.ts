@@ -32,7 +32,7 @@ export class IpsApiController {
     summary: 'Autoriza um endereço IP',
     description: 'Para o papel master ou gestor; responde o segredo 2FA do endereço e o QR code para o aplicativo autenticador.',
   })
-  @Sensitive()
+  @Sensitive('autorizar um novo endereço IP')
   @Post('ips-autorizados')
   @Audited({ action: 'ip.create', target: 'ip', body: true, targetId: (res: { ip: { id: number } }) => res.ip.id })
   async create(@Body() input: CreateAuthorizedIpInput, @CurrentAdmin() admin: AuthenticatedAdmin) {
@@ -47,7 +47,7 @@ export class IpsApiController {
     description:
       'As sessões abertas desse endereço terminam na próxima requisição (IP_REVOKED). O último IP master não pode ser removido. Remover o endereço em uso encerra a própria sessão: a resposta diz `sessaoEncerrada: true`.',
   })
-  @Sensitive()
+  @Sensitive('remover um IP autorizado')
   @Delete('ips-autorizados/:id')
   @Audited({ action: 'ip.delete', target: 'ip' })
   async remove(@Param('id', IdPipe) id: number, @CurrentAdmin() admin: AuthenticatedAdmin) {

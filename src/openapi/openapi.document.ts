@@ -31,6 +31,11 @@ const ERROR_BODY: Schema = {
     code: { type: 'string', description: 'Código estável do erro (ex.: ENTERPRISE_NOT_FOUND, CNPJ_ALREADY_REGISTERED).' },
     errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Por campo, a mensagem do primeiro problema (erros de validação).' },
     requestId: { type: 'string', description: 'Identificador da requisição nos registros do servidor (erros 5xx).' },
+    acao: {
+      type: 'string',
+      description:
+        'Em `STEP_UP_REQUIRED`: a ação sensível pedida, em palavras que seguem "Para" (ex.: "exportar os contatos"), para dizer à pessoa o que o código 2FA vai liberar.',
+    },
   },
   required: ['statusCode', 'message'],
 };
@@ -58,9 +63,9 @@ const ERRORS: Record<string, string> = {
 const CROSS_SITE_REQUEST =
   '`CROSS_SITE_REQUEST`: a requisição veio de outra origem (cabeçalho Origin diferente do endereço da API, ou Sec-Fetch-Site `cross-site`/`same-site`). Clientes fora do navegador não enviam Origin. Nada foi contado nem alterado.';
 
-/** What a sensitive action's 403 adds (@Sensitive). */
-const STEP_UP_REQUIRED =
-  'Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo.';
+/** What a sensitive action's 403 adds (@Sensitive), with the words that name the action. */
+const stepUpRequired = (action: string) =>
+  `Ação sensível: sem uma confirmação 2FA nos últimos \`STEP_UP_MINUTES\` (o login conta), responde \`STEP_UP_REQUIRED\` com a ação nomeada em \`acao\` ("${action}") e na mensagem ("Para ${action}, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo.`;
 
 /** The types of the files a handler answers, by its method's name (the exports) or its whole name. */
 const CONTENT_OF_FILES: Record<string, string[]> = {
@@ -201,7 +206,7 @@ function describeOperation(operation: Operation, route: RegisteredRoute, respons
     '503',
   ];
   for (const code of [...new Set([...codes, ...Object.keys(declared)])].sort()) {
-    const own = declared[code] || (code === '403' && route.sensitive ? `${ERRORS[code]} ${STEP_UP_REQUIRED}` : ERRORS[code]);
+    const own = declared[code] || (code === '403' && route.stepUpAction ? `${ERRORS[code]} ${stepUpRequired(route.stepUpAction)}` : ERRORS[code]);
     const description =
       code === '403' && route.sameOriginJson ? (route.access === 'public' && !declared[code] ? CROSS_SITE_REQUEST : `${own} ${CROSS_SITE_REQUEST}`) : own;
     operation.responses[code] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } };

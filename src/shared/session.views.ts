@@ -14,6 +14,13 @@ export interface SessionRules {
   confirmacaoMinutos: number;
 }
 
+/**
+ * The sensitive actions a page starts by following a link (the exports, GET): their path under /api
+ * (`/admin/contatos/exportar`) → the words of the action (`exportar os contatos`), as their 403 STEP_UP_REQUIRED
+ * names it. Every admin page is told them, so the confirmation asked before such a link names the action too.
+ */
+export type SensitiveDownloads = Record<string, string>;
+
 /** GET /api/admin/sessao: when this session ends if nobody uses it, and until when its 2FA confirmation holds. */
 export interface SessionStateView {
   /** ISO instant: the session ends for inactivity then, unless a request is made by the person before. */

@@ -29,7 +29,7 @@ export class TeamApiController {
     summary: 'Convida um colega',
     description: `Cria o administrador sem senha e responde um link de uso único (válido por 72 horas) para definir a senha, mostrado uma vez; vai também por e-mail quando há e-mail. \`ips_do_papel\`: quantos IPs autorizados servem ao papel do convidado (com 0, ninguém desse papel consegue entrar até que um IP seja cadastrado em IP de Acesso).`,
   })
-  @Sensitive()
+  @Sensitive('convidar um colega para a equipe')
   @Post()
   async invite(@Body() input: InviteAdminInput, @CurrentActor() actor: MasterActor) {
     const { admin, convite } = await this.team.create({ nome: input.nome, username: input.username, email: input.email, role: input.role }, actor);
@@ -43,7 +43,7 @@ export class TeamApiController {
       'Nome, e-mail, papel e ativo. Mudar o papel ou desativar encerra as sessões do colega. O último master ativo não pode ser desativado nem rebaixado (409); ninguém muda o próprio papel nem se desativa (403). ' +
       EDIT_DESCRIPTION,
   })
-  @Sensitive()
+  @Sensitive('alterar os dados de um colega da equipe')
   @Patch(':id')
   async update(
     @Param('id', IdPipe) id: number,
@@ -65,7 +65,7 @@ export class TeamApiController {
     summary: 'Gera um novo link de senha',
     description: 'A senha atual deixa de funcionar na hora, as sessões do colega terminam e um link de uso único (72 horas) é mostrado uma vez.',
   })
-  @Sensitive()
+  @Sensitive('gerar um novo link de senha para um colega')
   @Post(':id/link-senha')
   @HttpCode(200)
   async passwordLink(@Param('id', IdPipe) id: number, @CurrentActor() actor: MasterActor) {
@@ -79,14 +79,14 @@ export class TeamApiController {
   }
 
   @ApiOperation({ summary: 'Encerra todas as sessões de um colega', description: 'A próxima requisição de cada uma, em qualquer instância, recebe 401.' })
-  @Sensitive()
+  @Sensitive('encerrar as sessões de um colega')
   @Delete(':id/sessoes')
   async endAll(@Param('id', IdPipe) id: number, @CurrentActor() actor: MasterActor) {
     return { ok: true, encerradas: await this.team.endSessions(id, actor) };
   }
 
   @ApiOperation({ summary: 'Encerra uma sessão de um colega' })
-  @Sensitive()
+  @Sensitive('encerrar a sessão de um colega')
   @Delete(':id/sessoes/:sessaoId')
   async endOne(@Param('id', IdPipe) id: number, @Param('sessaoId') sessionId: string, @CurrentActor() actor: MasterActor) {
     await this.team.endSession(id, sessionId, actor);

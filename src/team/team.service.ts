@@ -234,9 +234,11 @@ export class TeamService {
       if (fields.email) update.email = fields.email.para as string | null;
       if (roleChanges) update.role = changes.role;
       if (deactivates || reactivates) update.active = !deactivates;
+      // Deactivation revokes its sessions in the database itself (trigger of the LastingRevocation migration);
+      // they are ended here first, so each keeps the master who ended it.
+      if (deactivates) await this.revoke(manager, id, 'admin_inactive', actor.adminId);
       if (Object.keys(update).length > 0) await repository.update({ adminId: id }, update);
-      // Deactivation revokes its sessions in the database itself (trigger of the LastingRevocation migration).
-      if (roleChanges) await this.revoke(manager, id, 'role_changed');
+      if (roleChanges) await this.revoke(manager, id, 'role_changed', actor.adminId);
       if (roleChanges || deactivates || reactivates) {
         const demotes = roleChanges && admin.role === 'master';
         await this.spendLinks(manager, id, { madeBy: true, addressedTo: deactivates || reactivates || demotes });
@@ -264,7 +266,7 @@ export class TeamService {
       if (!admin) throw teamError('ADMIN_NOT_FOUND');
       if (!admin.active) throw teamError('ADMIN_INACTIVE');
       await manager.getRepository(Admin).update({ adminId: id }, { passwordHash: '' });
-      await this.revoke(manager, id, 'password_link');
+      await this.revoke(manager, id, 'password_link', actor.adminId);
       return { admin, link: await this.makeLink(manager, admin, 'senha', actor.adminId) };
     });
     this.mailLink(admin, link, 'senha');
@@ -324,7 +326,7 @@ export class TeamService {
   /** Ends an admin's open sessions (all, or all but `except`); the number ended. */
   async endSessions(adminId: number, actor: AuditActor, except: string | null = null): Promise<number> {
     await this.found(adminId);
-    const ended = await this.dataSource.transaction((manager) => this.revoke(manager, adminId, 'ended', except));
+    const ended = await this.dataSource.transaction((manager) => this.revoke(manager, adminId, 'ended', actor.adminId, except));
     await this.record(actor, 'team.session_end', adminId, { sessoes: ended, escopo: except ? 'outras' : 'todas' });
     await this.alerts?.sessionsEnded(adminId, actor, ended);
     return ended;
@@ -334,7 +336,7 @@ export class TeamService {
     await this.found(adminId);
     const result = await this.sessions.update(
       { jti: sessionId.slice(0, 36), adminId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      { revokedAt: new Date(), revokedReason: 'ended' },
+      { revokedAt: new Date(), revokedReason: 'ended', revokedBy: actor.adminId },
     );
     if (!result.affected) throw teamError('SESSION_NOT_FOUND');
     const ended = await this.sessions.findOne({ select: { ip: true, userAgent: true }, where: { jti: sessionId.slice(0, 36) } });
@@ -370,7 +372,7 @@ export class TeamService {
     const passwordHash = await this.hasher.hash(input.nova_senha);
     const ended = await this.history.run(TeamService.context(actor, change), async (manager) => {
       await manager.getRepository(Admin).update({ adminId }, { passwordHash });
-      return this.revoke(manager, adminId, 'password_changed', currentSession);
+      return this.revoke(manager, adminId, 'password_changed', adminId, currentSession);
     });
     await this.record(actor, 'me.password', adminId, { sessoes_encerradas: ended });
     await this.alerts?.passwordChanged(adminId, 'perfil', actor.ip);
@@ -397,11 +399,20 @@ export class TeamService {
     if (others.length === 0) throw teamError('LAST_MASTER');
   }
 
-  /** Revokes an admin's open sessions (but `except`) in the transaction; the number revoked. */
-  private async revoke(manager: EntityManager, adminId: number, reason: SessionRevokedReason, except: string | null = null): Promise<number> {
+  /**
+   * Revokes an admin's open sessions (but `except`) in the transaction, keeping why and who (`by`: the master
+   * acting, or the admin itself), which the login page tells the person; the number revoked.
+   */
+  private async revoke(
+    manager: EntityManager,
+    adminId: number,
+    reason: SessionRevokedReason,
+    by: number | null,
+    except: string | null = null,
+  ): Promise<number> {
     const result = await manager
       .getRepository(AdminSession)
-      .update({ adminId, revokedAt: IsNull(), ...(except ? { jti: Not(except) } : {}) }, { revokedAt: new Date(), revokedReason: reason });
+      .update({ adminId, revokedAt: IsNull(), ...(except ? { jti: Not(except) } : {}) }, { revokedAt: new Date(), revokedReason: reason, revokedBy: by });
     return result.affected ?? 0;
   }
 

@@ -63,7 +63,7 @@ export class AppUsersApiController {
     description:
       'Tudo o que está guardado sobre o usuário, como um arquivo JSON para entregar ao titular (LGPD, art. 19, § 3º): perfil, empresa, pedidos de redefinição e de exclusão, o histórico de alterações do cadastro e a trilha de auditoria sobre ele. Fica registrado na auditoria.',
   })
-  @Sensitive()
+  @Sensitive('baixar a cópia dos dados pessoais do usuário')
   @Get(':id/dados-pessoais')
   @Audited({ action: 'user.data_copy', target: 'user' })
   async dataCopy(@Param('id', IdPipe) id: number, @Res({ passthrough: true }) res: HttpReply) {

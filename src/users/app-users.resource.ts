@@ -223,6 +223,7 @@ export class AppUserList extends ResourceList<AppUser, AppUserView, UserListFilt
 /** The app users as a resource of the back office: their list, export, bulk status change and counter. */
 export const APP_USERS: ResourceDeclaration<AppUser, AppUserView, UserListFilters, AppUserCounts> = {
   path: 'users',
+  noun: BULK_TARGET.task,
   source: AppUserList,
   list: {
     query: ListUsersQuery,

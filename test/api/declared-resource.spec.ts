@@ -114,7 +114,12 @@ describe('a resource declared once (resellers, in a test module)', () => {
       .set(bearer(late))
       .send({ acao: 'ativar', ids: [1] })
       .expect(403);
-    expect(refused.body.code).toBe('STEP_UP_REQUIRED');
+    // Named in the declared noun's words.
+    expect(refused.body).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      acao: 'ativar ou desativar revendas em lote',
+      message: 'Para ativar ou desativar revendas em lote, confirme sua identidade com o código 2FA.',
+    });
 
     const row = await sut.dataSource.getRepository(Reseller).findOneByOrFail({ nome: 'Estância Agrícola' });
     expect(row.ativo).toBe(0);

@@ -359,7 +359,7 @@ describe('POST /api/admin/importacoes, then iniciar', () => {
     const start = () =>
       request(sut.server).post(`/api/admin/importacoes/${res.body.id}/iniciar`).set(bearer(late)).send({ mapeamento: res.body.mapeamento, modo: 'atualizar' });
     const refused = await start();
-    expect([refused.status, refused.body.code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    expect([refused.status, refused.body.code, refused.body.acao]).toEqual([403, 'STEP_UP_REQUIRED', 'iniciar a importação da planilha']);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await request(sut.server).get(`/api/admin/importacoes/${res.body.id}`).set(bearer(late))).body.status).toBe('analisada');
     expect(await enterprises.countBy({ cnpj: In(cnpjs), ativo: 1 })).toBe(5);

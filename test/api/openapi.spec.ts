@@ -10,7 +10,7 @@ type Operation = {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema: { enum?: string[] } }[];
   requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
-  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
   security: Record<string, string[]>[];
 };
 type Document = {
@@ -48,6 +48,9 @@ describe('the OpenAPI document at /api/docs.json', () => {
       expect(operation.responses['400'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
       expect(operation.responses['500']).toBeDefined();
       if (route.access !== 'public') expect(operation.responses['401'] && operation.responses['403'], route.path).toBeDefined();
+      // A sensitive action's 403 names it, in the words its answer carries in `acao`.
+      if (route.stepUpAction) expect(operation.responses['403'].description, route.path).toContain(`\`acao\` ("${route.stepUpAction}")`);
+      else expect(operation.responses['403']?.description ?? '', route.path).not.toContain('STEP_UP_REQUIRED');
       if (route.limits.length > 0) expect(operation.responses['429'], route.path).toBeDefined();
       // A body can be too large or of another type.
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) expect(operation.responses['413'] && operation.responses['415'], route.path).toBeDefined();

@@ -186,29 +186,30 @@ describe('access to every route', () => {
     ).toEqual([]);
     const stale = Object.keys(everyday).filter((key) => !routes.some((route) => `${route.method} ${route.path}` === key && !route.sensitive));
     expect(stale, 'reviewed routes that no longer exist or became sensitive').toEqual([]);
+    // Each with the words that name it in its 403 and in the back office's dialog ("Para exportar os contatos, …").
     expect(
       routes
         .filter((route) => route.sensitive)
-        .map((route) => `${route.method} ${route.path}`)
+        .map((route) => `${route.method} ${route.path} → ${route.stepUpAction}`)
         .sort(),
     ).toEqual([
-      'DELETE /api/admin/admins/:id/sessoes',
-      'DELETE /api/admin/admins/:id/sessoes/:sessaoId',
-      'DELETE /api/admin/ips-autorizados/:id',
-      'GET /api/admin/contatos/exportar',
-      'GET /api/admin/enterprises/exportar',
-      'GET /api/admin/importacoes/:id/falhas',
-      'GET /api/admin/users/:id/dados-pessoais',
-      'GET /api/admin/users/exportar',
-      'PATCH /api/admin/admins/:id',
-      'POST /api/admin/admins',
-      'POST /api/admin/admins/:id/historico/:entradaId/restaurar',
-      'POST /api/admin/admins/:id/link-senha',
-      'POST /api/admin/enterprises/status-em-lote',
+      'DELETE /api/admin/admins/:id/sessoes → encerrar as sessões de um colega',
+      'DELETE /api/admin/admins/:id/sessoes/:sessaoId → encerrar a sessão de um colega',
+      'DELETE /api/admin/ips-autorizados/:id → remover um IP autorizado',
+      'GET /api/admin/contatos/exportar → exportar os contatos',
+      'GET /api/admin/enterprises/exportar → exportar as empresas',
+      'GET /api/admin/importacoes/:id/falhas → baixar as linhas com erro da importação',
+      'GET /api/admin/users/:id/dados-pessoais → baixar a cópia dos dados pessoais do usuário',
+      'GET /api/admin/users/exportar → exportar os usuários',
+      'PATCH /api/admin/admins/:id → alterar os dados de um colega da equipe',
+      'POST /api/admin/admins → convidar um colega para a equipe',
+      'POST /api/admin/admins/:id/historico/:entradaId/restaurar → restaurar valores anteriores de um colega da equipe',
+      'POST /api/admin/admins/:id/link-senha → gerar um novo link de senha para um colega',
+      'POST /api/admin/enterprises/status-em-lote → ativar ou desativar empresas em lote',
       // A bulk change like status-em-lote: one start can deactivate or rewrite thousands of records, in any mode.
-      'POST /api/admin/importacoes/:id/iniciar',
-      'POST /api/admin/ips-autorizados',
-      'POST /api/admin/users/status-em-lote',
+      'POST /api/admin/importacoes/:id/iniciar → iniciar a importação da planilha',
+      'POST /api/admin/ips-autorizados → autorizar um novo endereço IP',
+      'POST /api/admin/users/status-em-lote → ativar ou desativar usuários em lote',
     ]);
   });
 

@@ -62,7 +62,12 @@ describe('idle timeout and step-up, with SESSION_IDLE_MINUTES=1 and STEP_UP_MINU
     const before = await ipCount();
     const ip = nextTestIp();
     const refused = await addIp(active, ip).expect(403);
-    expect(refused.body).toEqual({ statusCode: 403, code: 'STEP_UP_REQUIRED', message: 'Confirme sua identidade com o código 2FA para continuar.' });
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      code: 'STEP_UP_REQUIRED',
+      message: 'Para autorizar um novo endereço IP, confirme sua identidade com o código 2FA.',
+      acao: 'autorizar um novo endereço IP',
+    });
     expect(await ipCount()).toBe(before);
     expect(Date.parse(state.confirmadaAte)).toBeLessThanOrEqual(Date.now());
 
@@ -110,26 +115,32 @@ describe('idle timeout and step-up, with SESSION_IDLE_MINUTES=1 and STEP_UP_MINU
     await get(session, '/api/admin/contadores').expect(200);
   });
 
-  it('every export, bulk change, team action and IP change answers STEP_UP_REQUIRED without a recent confirmation', async () => {
+  it('every export, bulk change, team action and IP change answers STEP_UP_REQUIRED without a recent confirmation, naming the action', async () => {
     const master = await loginAs(sut, 'master');
     await sut.dataSource.getRepository(AdminSessionEntity).update({ jti: jtiOf(master) }, { confirmedAt: new Date(Date.now() - 120_000) });
-    const calls: [string, string, object?][] = [
-      ['get', '/api/admin/enterprises/exportar?formato=csv'],
-      ['get', '/api/admin/users/exportar?formato=csv'],
-      ['get', '/api/admin/contatos/exportar?formato=csv'],
-      ['get', '/api/admin/users/1/dados-pessoais'],
-      ['post', '/api/admin/enterprises/status-em-lote', { ids: [1], status: 'inativo' }],
-      ['post', '/api/admin/users/status-em-lote', { ids: [1], status: 'inativo' }],
-      ['post', '/api/admin/admins', { username: 'novo', nome: 'Novo', role: 'gestor' }],
-      ['patch', '/api/admin/admins/1', { role: 'gestor' }],
-      ['delete', '/api/admin/admins/1/sessoes'],
-      ['delete', '/api/admin/ips-autorizados/1'],
+    // Each with the words the back office's dialog reads ("Para exportar os contatos, digite o código 2FA…").
+    const calls: [string, string, string, object?][] = [
+      ['get', '/api/admin/enterprises/exportar?formato=csv', 'exportar as empresas'],
+      ['get', '/api/admin/users/exportar?formato=csv', 'exportar os usuários'],
+      ['get', '/api/admin/contatos/exportar?formato=csv', 'exportar os contatos'],
+      ['get', '/api/admin/users/1/dados-pessoais', 'baixar a cópia dos dados pessoais do usuário'],
+      ['post', '/api/admin/enterprises/status-em-lote', 'ativar ou desativar empresas em lote', { ids: [1], status: 'inativo' }],
+      ['post', '/api/admin/users/status-em-lote', 'ativar ou desativar usuários em lote', { ids: [1], status: 'inativo' }],
+      ['post', '/api/admin/admins', 'convidar um colega para a equipe', { username: 'novo', nome: 'Novo', role: 'gestor' }],
+      ['patch', '/api/admin/admins/1', 'alterar os dados de um colega da equipe', { role: 'gestor' }],
+      ['delete', '/api/admin/admins/1/sessoes', 'encerrar as sessões de um colega'],
+      ['delete', '/api/admin/ips-autorizados/1', 'remover um IP autorizado'],
     ];
-    for (const [method, path, body] of calls) {
+    for (const [method, path, words, body] of calls) {
       const call = (request(sut.server) as unknown as Record<string, (path: string) => request.Test>)[method](path).set(bearer(master));
       const res = body ? await call.send(body) : await call;
       expect(res.status, `${method.toUpperCase()} ${path}`).toBe(403);
-      expect(res.body.code, `${method.toUpperCase()} ${path}`).toBe('STEP_UP_REQUIRED');
+      expect(res.body, `${method.toUpperCase()} ${path}`).toEqual({
+        statusCode: 403,
+        code: 'STEP_UP_REQUIRED',
+        message: `Para ${words}, confirme sua identidade com o código 2FA.`,
+        acao: words,
+      });
     }
   });
 });

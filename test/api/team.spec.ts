@@ -695,3 +695,72 @@ describe('sessions kept on the row', () => {
     expect(rows.some((row) => row.userAgent?.startsWith('Mozilla/5.0 (Windows'))).toBe(true);
   });
 });
+
+describe('the login page says the one reason a session ended', () => {
+  /** The cookie of a token, as the back office's browser holds it. */
+  const cookieOf = (session: { token: string; ip: string }) => ({ cookie: `agromaq_admin=${session.token}`, ip: session.ip });
+  const noticeOf = async (session: { token: string; ip: string }, query = '') => (await pageProps(`/admin/login${query}`, cookieOf(session))).props.aviso;
+  /** "HH:MM" in Brasília time (UTC−3, no daylight saving) of the moment the session's row says it ended. */
+  const endedAt = async (session: { token: string }) => {
+    const jti = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString()).jti as string;
+    const row = await sut.dataSource.getRepository(SessionRow).findOneByOrFail({ jti });
+    return new Date(new Date(row.revokedAt!).getTime() - 3 * 3_600_000).toISOString().slice(11, 16);
+  };
+  const masterName = async () => (await sut.dataSource.getRepository(Admin).findOneByOrFail({ username: master.username })).name;
+
+  it('a session a master ended names the master and the time; the session still open says nothing', async () => {
+    const colleague = await member('gestor');
+    const second = await login(colleague.username, GOOD_PASSWORD, 'gestor', FIREFOX_LINUX);
+    const listed = (await team.sessions(colleague.id).expect(200)).body.data as { id: string; ip: string }[];
+    await team.endOne(colleague.id, listed.find((session) => session.ip === second.ip)!.id).expect(200);
+    expect(await noticeOf(second, '?reason=sessao_encerrada&next=%2Fadmin%2Fcontato')).toBe(
+      `Sua sessão foi encerrada por um administrador master (${await masterName()}) às ${await endedAt(second)}. Faça login novamente.`,
+    );
+    expect(await noticeOf(colleague.session)).toBeNull();
+  });
+
+  it("says the person's own doing, a password link, a role change and a deactivation apart, each with who and when", async () => {
+    const colleague = await member('gestor');
+    const other = await login(colleague.username, GOOD_PASSWORD, 'gestor');
+    await request(sut.server).delete('/api/admin/me/sessoes/outras').set(as(colleague.session)).expect(200);
+    expect(await noticeOf(other)).toBe(
+      `Sua sessão foi encerrada às ${await endedAt(other)} por você mesmo, em outra sessão (Meu perfil, “Encerrar as outras sessões”). Faça login novamente.`,
+    );
+
+    const name = await masterName();
+    await team.patch(colleague.id, { role: 'master' }).expect(200);
+    expect(await noticeOf(colleague.session)).toBe(
+      `Seu papel no painel foi alterado para Master por um administrador master (${name}) às ${await endedAt(colleague.session)}. Entre de novo a partir de um IP autorizado para esse papel.`,
+    );
+
+    const linked = await member('gestor');
+    await team.link(linked.id).expect(200);
+    expect(await noticeOf(linked.session)).toMatch(
+      new RegExp(
+        `^Um administrador master \\(${name}\\) gerou um novo link de senha para você às ${await endedAt(linked.session)}: a senha anterior deixou de valer\\.`,
+      ),
+    );
+
+    const deactivated = await member('gestor');
+    await team.patch(deactivated.id, { ativo: false }).expect(200);
+    expect(await noticeOf(deactivated.session)).toBe(
+      `Seu acesso ao painel foi desativado por um administrador master (${name}) às ${await endedAt(deactivated.session)}. Fale com um administrador master se precisar voltar.`,
+    );
+    // Ended before the database's trigger could: the row keeps the master's reason and name.
+    const row = await sut.dataSource.getRepository(SessionRow).findOneByOrFail({ adminId: deactivated.id });
+    expect([row.revokedReason, row.revokedBy]).toEqual(['admin_inactive', expect.any(Number)]);
+  });
+
+  it('a browser without its cookie saw a logout in another tab; a token not signed by the server learns nothing', async () => {
+    const none = await pageProps('/admin/login?reason=sessao_encerrada');
+    expect(none.props.aviso).toBe('Você saiu do painel em outra aba ou janela deste navegador. Faça login novamente.');
+    expect((await pageProps('/admin/login')).props.aviso).toBeNull();
+
+    const colleague = await member('gestor');
+    await team.endAll(colleague.id).expect(200);
+    const [header, payload] = colleague.session.token.split('.');
+    const forged = { token: `${header}.${payload}.${'A'.repeat(43)}`, ip: colleague.session.ip };
+    expect(await noticeOf(forged, '?reason=sessao_encerrada')).toBeNull();
+    expect(await noticeOf(colleague.session)).toMatch(/^Sua sessão foi encerrada por um administrador master \(/);
+  });
+});

@@ -155,6 +155,7 @@ export class ResellerList extends StatusTabList<Reseller, ResellerView, Reseller
 
 export const RESELLERS: ResourceDeclaration<Reseller, ResellerView, StatusListFilters<ResellerSort>, StatusCounts> = {
   path: 'revendas',
+  noun: { many: 'revendas', feminine: true },
   source: ResellerList,
   list: {
     query: ListResellersQuery,

@@ -2203,6 +2203,8 @@ export interface components {
         };
         /** @description Toda resposta de erro: a mensagem em português para mostrar a quem usa, e um código estável para programas. */
         ErrorBody: {
+            /** @description Em `STEP_UP_REQUIRED`: a ação sensível pedida, em palavras que seguem "Para" (ex.: "exportar os contatos"), para dizer à pessoa o que o código 2FA vai liberar. */
+            acao?: string;
             /** @description Código estável do erro (ex.: ENTERPRISE_NOT_FOUND, CNPJ_ALREADY_REGISTERED). */
             code?: string;
             /** @description Por campo, a mensagem do primeiro problema (erros de validação). */
@@ -2663,7 +2665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("convidar um colega para a equipe") e na mensagem ("Para convidar um colega para a equipe, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2852,7 +2854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("alterar os dados de um colega da equipe") e na mensagem ("Para alterar os dados de um colega da equipe, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3144,7 +3146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("restaurar valores anteriores de um colega da equipe") e na mensagem ("Para restaurar valores anteriores de um colega da equipe, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3268,7 +3270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("gerar um novo link de senha para um colega") e na mensagem ("Para gerar um novo link de senha para um colega, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3463,7 +3465,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("encerrar as sessões de um colega") e na mensagem ("Para encerrar as sessões de um colega, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3561,7 +3563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("encerrar a sessão de um colega") e na mensagem ("Para encerrar a sessão de um colega, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,7 +4878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("exportar os contatos") e na mensagem ("Para exportar os contatos, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6400,7 +6402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("exportar as empresas") e na mensagem ("Para exportar as empresas, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6469,7 +6471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("ativar ou desativar empresas em lote") e na mensagem ("Para ativar ou desativar empresas em lote, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6923,7 +6925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("baixar as linhas com erro da importação") e na mensagem ("Para baixar as linhas com erro da importação, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7004,7 +7006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("iniciar a importação da planilha") e na mensagem ("Para iniciar a importação da planilha, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7441,7 +7443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("autorizar um novo endereço IP") e na mensagem ("Para autorizar um novo endereço IP, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7553,7 +7555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("remover um IP autorizado") e na mensagem ("Para remover um IP autorizado, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9620,7 +9622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("baixar a cópia dos dados pessoais do usuário") e na mensagem ("Para baixar a cópia dos dados pessoais do usuário, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10227,7 +10229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("exportar os usuários") e na mensagem ("Para exportar os usuários, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10296,7 +10298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("ativar ou desativar usuários em lote") e na mensagem ("Para ativar ou desativar usuários em lote, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;

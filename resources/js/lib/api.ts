@@ -46,7 +46,9 @@ export function apiFailure(status: number, path: string, body: FailureBody | nul
  * gave one in the layout's dialog: the caller then sends the same call again.
  */
 export async function confirmedAfter(failure: ApiError): Promise<boolean> {
-  return failure.status === 403 && failure.code === 'STEP_UP_REQUIRED' && (await requestStepUp());
+  if (failure.status !== 403 || failure.code !== 'STEP_UP_REQUIRED') return false;
+  const action = failure.body?.acao;
+  return requestStepUp(typeof action === 'string' ? action : undefined);
 }
 
 /**

@@ -27,9 +27,18 @@ export function lastActivity(): number {
   return Number.isFinite(value) && value > 0 ? value : Date.now();
 }
 
-type StepUpListener = (done: (confirmed: boolean) => void) => void;
+/**
+ * A request for a 2FA confirmation as the dialog shows it: the actions waiting for it, in the words their 403
+ * answered (`acao`: "exportar os contatos"), and how to end it.
+ */
+export interface StepUpRequest {
+  actions: string[];
+  done: (confirmed: boolean) => void;
+}
+
+type StepUpListener = (request: StepUpRequest) => void;
 let stepUpListener: StepUpListener | null = null;
-let pending: Promise<boolean> | null = null;
+let pending: { promise: Promise<boolean>; actions: string[]; done: (confirmed: boolean) => void } | null = null;
 
 /** The confirmation dialog of the admin layout registers here. */
 export function onStepUpRequest(listener: StepUpListener | null): void {
@@ -37,19 +46,41 @@ export function onStepUpRequest(listener: StepUpListener | null): void {
 }
 
 /**
- * Asks the person for a 2FA code (the layout's "Confirme sua identidade" dialog): resolves true once the
- * session is confirmed, false when the person cancels. Several actions at once share one dialog.
+ * Asks the person for a 2FA code (the layout's "Confirme sua identidade" dialog), naming the `action` that asks
+ * for it: resolves true once the session is confirmed, false when the person cancels. Several actions at once
+ * share one dialog, which names them all.
  */
-export function requestStepUp(): Promise<boolean> {
+export function requestStepUp(action?: string): Promise<boolean> {
   if (!stepUpListener) return Promise.resolve(false);
-  const listener = stepUpListener;
-  pending ??= new Promise<boolean>((resolve) =>
-    listener((confirmed) => {
-      pending = null;
-      resolve(confirmed);
-    }),
-  );
-  return pending;
+  if (!pending) {
+    let resolve: (confirmed: boolean) => void = () => undefined;
+    const promise = new Promise<boolean>((settle) => (resolve = settle));
+    pending = {
+      promise,
+      actions: [],
+      done: (confirmed) => {
+        pending = null;
+        resolve(confirmed);
+      },
+    };
+  }
+  if (action && !pending.actions.includes(action)) pending.actions = [...pending.actions, action];
+  stepUpListener({ actions: pending.actions, done: pending.done });
+  return pending.promise;
+}
+
+/** "exportar os contatos e exportar as empresas": the actions waiting for the code, as one phrase. */
+const ACTIONS = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/**
+ * What the dialog asks: the actions that wait for the code, in the server's words, and for how long the code
+ * spares the next ones (STEP_UP_MINUTES).
+ */
+export function stepUpPrompt(actions: string[], minutes: number): string {
+  const spared = `não pediremos o código de novo por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  if (actions.length === 0) return `Esta ação pede o código 2FA do aplicativo autenticador. Ela é feita em seguida, e ${spared}.`;
+  const next = actions.length === 1 ? 'A ação é feita em seguida' : 'As ações são feitas em seguida';
+  return `Para ${ACTIONS.format(actions)}, digite o código 2FA do aplicativo autenticador. ${next}, e ${spared}.`;
 }
 
 /** A form's state as kept while the session ends: which page, which form, its values. */

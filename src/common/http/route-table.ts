@@ -19,6 +19,8 @@ export interface RegisteredRoute {
   handler: string;
   /** Whether it needs a recent 2FA confirmation (@Sensitive). */
   sensitive: boolean;
+  /** The words of the sensitive action (its 403 STEP_UP_REQUIRED names it so), or null. */
+  stepUpAction: string | null;
   /** Whether it writes a versioned record under If-Match (@Change() on a record's path): it may answer 412. */
   conditional: boolean;
   /** Whether it takes JSON from the app's own pages only (@SameOriginJson()): 403 cross-site, 415 another body type. */
@@ -40,7 +42,7 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
         const isPublic = isOpen(reflector.getAllAndOverride<boolean | 'api-docs' | undefined>(IS_PUBLIC, [handler, controller]), apiDocs);
         const roles = reflector.getAllAndOverride<string[] | undefined>(ROLES, [handler, controller]);
-        const sensitive = reflector.getAllAndOverride<boolean | undefined>(SENSITIVE, [handler, controller]) === true;
+        const stepUpAction = reflector.getAllAndOverride<string | undefined>(SENSITIVE, [handler, controller]) ?? null;
         // A handler may serve several paths (one per resource of a shared mechanism).
         for (const own of [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat()) {
           routes.push({
@@ -49,7 +51,8 @@ export function registeredRoutes(app: INestApplicationContext): RegisteredRoute[
             access: isPublic ? 'public' : roles ? roles.join('+') : 'admin',
             limits: [...rateLimitsOf(controller), ...rateLimitsOf(handler)],
             handler: `${controller.name}.${name}`,
-            sensitive,
+            sensitive: stepUpAction !== null,
+            stepUpAction,
             conditional: own.includes(':') && takesChange(controller, name),
             sameOriginJson: takesSameOriginJsonOnly(handler),
           });

@@ -34,6 +34,11 @@ import { listInOrder, listPage, type ListFilters, type ListPage, type ListSource
 export interface ResourceDeclaration<Row extends ObjectLiteral, View, Filters extends ListFilters, Counts> {
   /** The API's path under /api/admin (`enterprises` → /api/admin/enterprises). */
   path: string;
+  /**
+   * What the resource's rows are called, in the plural with their gender (`contatos`, masculine): the words of its
+   * sensitive actions ("Para exportar os contatos, …", "Para ativar ou desativar empresas em lote, …").
+   */
+  noun: { many: string; feminine: boolean };
   /** The provider that reads the list (it is injected into the routes). */
   source: Type<ListSource<Row, View, Filters, Counts>>;
   list: {
@@ -81,6 +86,16 @@ function withDefaults<Filters>(defaults: Partial<Filters>, query: object): Filte
   const given = query as Record<string, unknown>;
   for (const key of Object.keys(given)) if (given[key] !== undefined) filters[key] = given[key];
   return filters as Filters;
+}
+
+/** The words of a resource's export as a sensitive action: 'exportar os contatos'. */
+export function exportAction(noun: ResourceDeclaration<ObjectLiteral, unknown, ListFilters, unknown>['noun']): string {
+  return `exportar ${noun.feminine ? 'as' : 'os'} ${noun.many}`;
+}
+
+/** The words of a resource's bulk status change as a sensitive action: 'ativar ou desativar empresas em lote'. */
+export function bulkStatusAction(noun: ResourceDeclaration<ObjectLiteral, unknown, ListFilters, unknown>['noun']): string {
+  return `ativar ou desativar ${noun.many} em lote`;
 }
 
 /** Declares the type of a handler's argument, as TypeScript would for a written method (validation and OpenAPI read it). */
@@ -158,7 +173,7 @@ export function ResourceRoutes<Row extends ObjectLiteral, View, Filters extends 
   decorate(
     'export',
     ApiOperation({ summary: resource.export.summary, description: resource.export.description }),
-    Sensitive(),
+    Sensitive(exportAction(resource.noun)),
     Get('exportar'),
     Audited({ action: resource.export.audit, query: true }),
   );
@@ -173,7 +188,7 @@ export function ResourceRoutes<Row extends ObjectLiteral, View, Filters extends 
     decorate(
       'bulkStatus',
       ApiOperation({ summary: resource.bulk.summary, description: BULK_STATUS_DESCRIPTION }),
-      Sensitive(),
+      Sensitive(bulkStatusAction(resource.noun)),
       Post('status-em-lote'),
       HttpCode(200),
     );

@@ -17,6 +17,7 @@ import { RecordHistory1765300000000 } from './1765300000000-RecordHistory.js';
 import { AdminNotifications1765400000000 } from './1765400000000-AdminNotifications.js';
 import { Imports1765500000000 } from './1765500000000-Imports.js';
 import { SessionActivity1765600000000 } from './1765600000000-SessionActivity.js';
+import { SessionEndedBy1765960000000 } from './1765960000000-SessionEndedBy.js';
 import { AccountEvents1765700000000 } from './1765700000000-AccountEvents.js';
 import { ImportBounds1765800000000 } from './1765800000000-ImportBounds.js';
 import { EnterpriseLogoOptional1765900000000 } from './1765900000000-EnterpriseLogoOptional.js';
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AccountEvents1765700000000,
   ImportBounds1765800000000,
   EnterpriseLogoOptional1765900000000,
+  SessionEndedBy1765960000000,
 ];

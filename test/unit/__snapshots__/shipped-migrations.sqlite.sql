@@ -343,3 +343,9 @@ UPDATE enterprises SET logo = NULL WHERE logo = 'default.svg';
 
 -- EnterpriseLogoOptional1765900000000 down
 
+
+-- SessionEndedBy1765960000000 up
+ALTER TABLE admin_sessions ADD COLUMN revoked_by integer NULL;
+
+-- SessionEndedBy1765960000000 down
+ALTER TABLE admin_sessions DROP COLUMN revoked_by;

@@ -1,5 +1,7 @@
+import { usePage } from '@inertiajs/react';
 import { Download } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
+import type { SensitiveDownloads } from '@shared/session.views';
 import { api } from '../../lib/api';
 import { AUTOMATIC, markActivity, requestStepUp } from '../../lib/session-guard';
 import { useDismiss } from '../../lib/use-dismiss';
@@ -16,6 +18,8 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
   // The menu opens towards the middle of the screen: leftwards from a button on the right, else rightwards.
   const [alignRight, setAlignRight] = useState(true);
   const box = useRef<HTMLDivElement>(null);
+  // The export's words as the server names the action ("exportar os contatos"), for the confirmation dialog.
+  const action = usePage<{ acoesSensiveis?: SensitiveDownloads | null }>().props.acoesSensiveis?.[`${path}/exportar`];
   useDismiss(open, box, () => setOpen(false));
   const href = (formato: 'csv' | 'xlsx') => {
     const params = new URLSearchParams({ formato });
@@ -37,7 +41,7 @@ export function ExportMenu({ path, query }: { path: string; query: Record<string
     markActivity();
     try {
       const state = await api('GET', '/admin/sessao', undefined, AUTOMATIC);
-      if (Date.parse(state.confirmadaAte) - Date.now() < CONFIRMATION_MARGIN_MS && !(await requestStepUp())) return;
+      if (Date.parse(state.confirmadaAte) - Date.now() < CONFIRMATION_MARGIN_MS && !(await requestStepUp(action))) return;
     } catch {
       return;
     }

@@ -2,7 +2,7 @@ import { router } from '@inertiajs/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { IDLE_WARNING_MINUTES, type SessionRules } from '@shared/session.views';
 import { api, failureMessage, sessionEnded } from '../../lib/api';
-import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest } from '../../lib/session-guard';
+import { AUTOMATIC, lastActivity, markActivity, onStepUpRequest, stepUpPrompt, type StepUpRequest } from '../../lib/session-guard';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
@@ -28,7 +28,7 @@ export function SessionWatch({ rules }: { rules: SessionRules }) {
   return (
     <>
       <IdleWarning rules={rules} />
-      <StepUpDialog />
+      <StepUpDialog minutes={rules.confirmacaoMinutos} />
     </>
   );
 }
@@ -101,24 +101,31 @@ function IdleWarning({ rules }: { rules: SessionRules }) {
   );
 }
 
-function StepUpDialog() {
-  const [done, setDone] = useState<((confirmed: boolean) => void) | null>(null);
+/** "Confirme sua identidade": asked by the sensitive actions that answered STEP_UP_REQUIRED, all at once. */
+function StepUpDialog({ minutes }: { minutes: number }) {
+  const [request, setRequest] = useState<StepUpRequest | null>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const open = useRef(false);
 
   useEffect(() => {
-    onStepUpRequest((finish) => {
-      setOtp('');
-      setError(undefined);
-      setDone(() => finish);
+    onStepUpRequest((next) => {
+      // A new request starts with an empty field; another action joining an open one keeps what is typed.
+      if (!open.current) {
+        setOtp('');
+        setError(undefined);
+      }
+      open.current = true;
+      setRequest(next);
     });
     return () => onStepUpRequest(null);
   }, []);
 
   function finish(confirmed: boolean) {
-    done?.(confirmed);
-    setDone(null);
+    open.current = false;
+    request?.done(confirmed);
+    setRequest(null);
   }
 
   async function submit(event: FormEvent) {
@@ -139,7 +146,7 @@ function StepUpDialog() {
 
   return (
     <Modal
-      open={done !== null}
+      open={request !== null}
       title="Confirme sua identidade"
       onClose={() => finish(false)}
       busy={busy}
@@ -157,8 +164,8 @@ function StepUpDialog() {
       }
     >
       <form id="confirmar-identidade" onSubmit={submit} noValidate>
-        <p className="mb-4 text-sm text-slate-700">
-          Esta ação é sensível. Digite o código 2FA do aplicativo autenticador para continuar; a ação será feita em seguida.
+        <p id="confirmar-identidade-pedido" className="mb-4 text-sm text-slate-700">
+          {stepUpPrompt(request?.actions ?? [], minutes)}
         </p>
         <TextField
           id="confirmar-otp"

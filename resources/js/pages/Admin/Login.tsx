@@ -11,17 +11,20 @@ import type { SharedProps } from '../../types';
 interface LoginProps extends SharedProps {
   next: string | null;
   reason: 'ip_revogado' | 'sessao_encerrada' | 'sessao_expirada' | 'sessao_inativa' | null;
+  /** The one reason the server kept for the end of this browser's session (who ended it and when), if it knows. */
+  aviso: string | null;
 }
 
 const REASONS: Record<NonNullable<LoginProps['reason']>, string> = {
   ip_revogado: 'Sua sessão foi encerrada porque o IP deste acesso não está mais autorizado. Fale com um administrador master.',
-  sessao_encerrada: 'Sua sessão foi encerrada (saída em outra aba, acesso desativado ou encerrado por um administrador master). Faça login novamente.',
+  sessao_encerrada: 'Sua sessão foi encerrada. Faça login novamente.',
   sessao_expirada: 'Sua sessão expirou. Faça login novamente.',
   sessao_inativa: 'Sua sessão foi encerrada por inatividade. Entre de novo para voltar à página em que estava, com o que você preenchia.',
 };
 
 export default function Login() {
-  const { appName, next, reason } = usePage<LoginProps>().props;
+  const { appName, next, reason, aviso } = usePage<LoginProps>().props;
+  const notice = aviso ?? (reason ? REASONS[reason] : null);
   const form = useApiForm({ username: '', password: '', otp: '' });
   const [showPassword, setShowPassword] = useState(false);
   // Held until the next page opens, so the button does not come back between the answer and the visit.
@@ -66,9 +69,9 @@ export default function Login() {
         <h1 className="text-xl font-bold text-brand-950">Painel administrativo</h1>
         <p className="mt-1 text-sm text-slate-500">Entre com seu usuário, senha e o código do autenticador.</p>
 
-        {reason && (
+        {notice && (
           <p role="status" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {REASONS[reason]}
+            {notice}
           </p>
         )}
         {error && (
