@@ -67,7 +67,7 @@ export class HistoryApiController {
   @ApiOperation({ summary: 'O que restaurar uma alteração gravaria', description: PREVIEW_DESCRIPTION })
   @Get(restorePaths(OPEN))
   previewRestore(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest): Promise<RestorePreview> {
-    return this.history.preview(resourceOf(req).key, id, entryId, 'restaurar');
+    return this.history.preview(resourceOf(req).key, id, entryId, 'restaurar', req.admin?.id ?? null);
   }
 
   @ApiOperation({ summary: 'O que restaurar uma alteração de um colega gravaria', description: PREVIEW_DESCRIPTION })
@@ -80,7 +80,7 @@ export class HistoryApiController {
   @ApiOperation({ summary: 'O que voltar a uma versão gravaria', description: PREVIEW_DESCRIPTION })
   @Get(revertPaths(OPEN))
   previewRevert(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Req() req: HttpRequest): Promise<RestorePreview> {
-    return this.history.preview(resourceOf(req).key, id, entryId, 'voltar');
+    return this.history.preview(resourceOf(req).key, id, entryId, 'voltar', req.admin?.id ?? null);
   }
 
   @ApiOperation({ summary: 'O que voltar um colega a uma versão gravaria', description: PREVIEW_DESCRIPTION })

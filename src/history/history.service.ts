@@ -303,7 +303,7 @@ export class HistoryService {
       throw new AppException(409, 'RECORD_DELETED', `${resource.noun.subject} foi ${resource.noun.removed}: restaure a exclusão antes de voltar a uma versão.`);
     }
     const later = await this.repository.entriesAfterEntry(key, id, entryId);
-    const { values, preview } = await this.laterChanges(resource, row, later, 'voltar');
+    const { values, preview } = await this.laterChanges(resource, row, later, 'voltar', change.context.actorId);
     if (Object.keys(values).length === 0) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Os campos editáveis já estão como nesta versão: nada a desfazer.');
     const restoring: ChangeRequest = { context: { ...change.context, restoredFrom: entryId }, expected: change.expected };
     const handlers = this.handler(key);
@@ -312,10 +312,10 @@ export class HistoryService {
   }
 
   /** What a restore (`restaurar`, the entry's "before" values) or `voltar` (the version after the entry) would write now. */
-  async preview(key: HistoryResourceKey, id: number, entryId: number, mode: RestorePreview['modo']): Promise<RestorePreview> {
+  async preview(key: HistoryResourceKey, id: number, entryId: number, mode: RestorePreview['modo'], asker: number | null = null): Promise<RestorePreview> {
     const row = await this.entryOrFail(key, id, entryId);
     const later = await this.repository.entriesAfterEntry(key, id, entryId);
-    return (await this.laterChanges(HISTORY_RESOURCES[key], row, later, mode)).preview;
+    return (await this.laterChanges(HISTORY_RESOURCES[key], row, later, mode, asker)).preview;
   }
 
   private async entryOrFail(key: HistoryResourceKey, id: number, entryId: number): Promise<HistoryRow> {
@@ -329,17 +329,20 @@ export class HistoryService {
    * entry, and the value a restore gives it: its value before the entry (`restaurar`, the entry's columns only) or
    * right after it (`voltar`, every column changed later: the "before" of its first later change). Only restorable
    * columns are written; the others changed later are named as kept. An erased value (LGPD) is never put back.
+   * `asker`: the admin who asks, so the people besides them whose later changes are undone can be named.
    */
   private async laterChanges(
     resource: HistoryResource,
     row: HistoryRow,
     later: HistoryRow[],
     mode: RestorePreview['modo'],
+    asker: number | null,
   ): Promise<{ values: Record<string, HistoryValue>; preview: RestorePreview }> {
     const own = parseChanges(row.changes);
     const now = new Map<string, HistoryValue>();
     const then = new Map<string, HistoryValue>();
     const changedBy = new Map<string, string[]>();
+    const byOthers = new Map<string, string[]>();
     for (const [column, pair] of Object.entries(own)) if (pair.length === 2) now.set(column, pair[1]);
     for (const entry of later) {
       for (const [column, pair] of Object.entries(parseChanges(entry.changes))) {
@@ -349,6 +352,11 @@ export class HistoryService {
         const names = changedBy.get(column) ?? [];
         if (!names.includes(whoOf(entry))) names.push(whoOf(entry));
         changedBy.set(column, names);
+        if (asker === null || entry.actor_id === null || Number(entry.actor_id) !== asker) {
+          const others = byOthers.get(column) ?? [];
+          if (!others.includes(whoOf(entry))) others.push(whoOf(entry));
+          byOthers.set(column, others);
+        }
       }
     }
     const target = new Map<string, HistoryValue>();
@@ -391,12 +399,13 @@ export class HistoryService {
           alterado_depois_por: changedBy.get(field.campo) ?? [],
         })),
         mantidos: [...new Set(kept)],
+        outras_pessoas: [...new Set([...pairs.keys()].flatMap((column) => byOthers.get(column) ?? []))],
       },
     };
   }
 
   private emptyPreview(row: HistoryRow, mode: RestorePreview['modo']): RestorePreview {
-    return { modo: mode, versao: Number(row.version), em: utcDate(row.changed_at).toISOString(), campos: [], mantidos: [] };
+    return { modo: mode, versao: Number(row.version), em: utcDate(row.changed_at).toISOString(), campos: [], mantidos: [], outras_pessoas: [] };
   }
 
   /**

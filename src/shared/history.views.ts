@@ -85,6 +85,8 @@ export interface RestorePreview {
   campos: RestoreFieldView[];
   /** Fields changed after the entry that no restore writes (what only the app or the system writes): they stay as they are. */
   mantidos: string[];
+  /** Who besides the admin asking changed those fields after the entry: their changes are undone too. */
+  outras_pessoas: string[];
 }
 
 export interface RestoreFieldView {

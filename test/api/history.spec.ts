@@ -417,6 +417,8 @@ describe('restore', () => {
         { campo: 'fone', rotulo: 'Telefone', atual_texto: '(43) 3325-3000', restaurado_texto: '(43) 3325-2000', alterado_depois_por: [mariaName] },
       ],
       mantidos: ['Score'],
+      // Besides the master who asks, the gestor's later changes are undone.
+      outras_pessoas: [otherName.name],
     });
     // The same check of the version as any save: a stale one changes nothing.
     expect((await call(maria, 'post', `/enterprises/${id}/historico/${first.id}/voltar`, '"4"')).status).toBe(412);
@@ -435,7 +437,7 @@ describe('restore', () => {
 
     // Back at the newest version there is nothing to undo.
     expectRefused(await call(maria, 'post', `/enterprises/${id}/historico/${after[0].id}/voltar`), 422);
-    expect((await call(maria, 'get', `/enterprises/${id}/historico/${after[0].id}/voltar`).expect(200)).body.campos).toEqual([]);
+    expect((await call(maria, 'get', `/enterprises/${id}/historico/${after[0].id}/voltar`).expect(200)).body).toMatchObject({ campos: [], outras_pessoas: [] });
     expectRefused(await call(maria, 'get', `/enterprises/${id}/historico/999999999/voltar`), 404);
   });
 
@@ -455,6 +457,7 @@ describe('restore', () => {
     ]);
     const preview = (await call(maria, 'get', `/enterprises/${id}/historico/${wrong.id}/restaurar`).expect(200)).body;
     expect(preview.modo).toBe('restaurar');
+    expect(preview.outras_pessoas).toEqual([expect.any(String)]);
     expect(preview.campos).toEqual([
       { campo: 'bairro', rotulo: 'Bairro', atual_texto: 'Errado', restaurado_texto: 'Centro', alterado_depois_por: [] },
       { campo: 'fone', rotulo: 'Telefone', atual_texto: '(43) 3888-0000', restaurado_texto: '(43) 3325-1000', alterado_depois_por: [expect.any(String)] },

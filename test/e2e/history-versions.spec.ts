@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
+import { HistoryService } from '../../src/history/history.service.js';
 import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
@@ -63,37 +64,46 @@ describe.skipIf(!browserAvailable)('history versions and edit conflicts, in Chro
         await form.getByLabel('Telefone').fill('(43) 3333-0003');
         await form.getByLabel('Site').fill('https://tres.com.br');
         await saveForm(form);
+        // Then a colleague changes the district.
+        await app.sut.app
+          .get(HistoryService)
+          .run({ actorId: null, actorName: 'Marina Colega', source: 'formulario' }, (manager) =>
+            manager.query('UPDATE enterprises SET bairro = ? WHERE enterprise_id = ?', ['Jardim da Colega', row.enterpriseId]),
+          );
+        await page.reload();
+        await page.getByRole('heading', { name: 'Empresas', level: 1 }).waitFor();
 
         await page.getByRole('button', { name }).first().click();
         const details = page.getByRole('dialog', { name: /Detalhes|Máquinas/ });
         await details.getByRole('tab', { name: 'Histórico' }).click();
         const entries = details.getByTestId('historico-entrada');
-        await expect.poll(() => entries.count()).toBe(4);
+        await expect.poll(() => entries.count()).toBe(5);
         // Each entry's restore button names the fields it puts back; the newest has no version to go back to.
-        await entries.nth(0).getByRole('button', { name: 'Restaurar os valores anteriores de Telefone e Site' }).waitFor();
+        await entries.nth(1).getByRole('button', { name: 'Restaurar os valores anteriores de Telefone e Site' }).waitFor();
         expect(await entries.nth(0).getByRole('button', { name: 'Voltar a esta versão' }).count()).toBe(0);
-        await entries.nth(1).getByRole('button', { name: 'Restaurar o valor anterior de Bairro' }).waitFor();
+        await entries.nth(2).getByRole('button', { name: 'Restaurar o valor anterior de Bairro' }).waitFor();
         // The creation does not show the score every company starts with.
-        expect(await entries.nth(3).innerText()).not.toContain('Score');
+        expect(await entries.nth(4).innerText()).not.toContain('Score');
         expect(await wcagViolations(page), 'the history with its buttons').toEqual([]);
 
-        await entries.nth(2).getByRole('button', { name: 'Voltar a esta versão' }).click();
+        await entries.nth(3).getByRole('button', { name: 'Voltar a esta versão' }).click();
         const confirm = page.getByRole('dialog', { name: 'Voltar a esta versão' });
         const values = confirm.getByTestId('valores-restaurados');
         await values.waitFor();
         const text = await values.innerText();
-        expect(text).toMatch(/Bairro\s+Jardim Dois → Centro/);
+        expect(text).toMatch(/Bairro\s+Jardim da Colega → Centro\s+Alterado depois por .+ e Marina Colega\./);
         expect(text).toMatch(/Telefone\s+\(43\) 3333-0003 → \(43\) 3333-0001/);
         expect(text).toMatch(/Site\s+https:\/\/tres\.com\.br → —/);
-        expect(await confirm.innerText()).toContain('inclusive as de outras pessoas, são desfeitas');
+        // A colleague's later change is undone too, and the confirmation names them.
+        expect(await confirm.getByTestId('alteracoes-desfeitas').innerText()).toBe('Desfaz as alterações feitas depois nesses campos, inclusive as de Marina Colega.');
         expect(await wcagViolations(page), 'the confirmation of a version').toEqual([]);
         await page.screenshot({ path: `${shots}/voltar-${width}.png`, fullPage: true });
         await confirm.getByRole('button', { name: 'Voltar a esta versão' }).click();
         await confirm.waitFor({ state: 'detached' });
 
-        await expect.poll(() => entries.count()).toBe(5);
+        await expect.poll(() => entries.count()).toBe(6);
         expect(await entries.nth(0).innerText()).toContain('valores restaurados');
-        expect(await stored(row.enterpriseId)).toMatchObject({ fone: '4333330001', bairro: 'Centro', site: null, version: 5 });
+        expect(await stored(row.enterpriseId)).toMatchObject({ fone: '4333330001', bairro: 'Centro', site: null, version: 6 });
         expect(await wcagViolations(page), 'the history after going back').toEqual([]);
         await page.screenshot({ path: `${shots}/voltou-${width}.png`, fullPage: true });
         expect(errors).toEqual([]);

@@ -2568,6 +2568,7 @@ export interface components {
             mantidos: string[];
             /** @enum {string} */
             modo: "restaurar" | "voltar";
+            outras_pessoas: string[];
             versao: number;
         };
         SendContactInput: {

@@ -190,6 +190,7 @@ function RestoreSummary({ restoring }: { restoring: Restoring }) {
     );
   }
   const later = preview.campos.some((field) => field.alterado_depois_por.length > 0);
+  const others = preview.outras_pessoas;
   return (
     <div className="space-y-3 text-slate-700">
       <p>
@@ -211,10 +212,10 @@ function RestoreSummary({ restoring }: { restoring: Restoring }) {
         ))}
       </dl>
       {later && (
-        <p>
-          {mode === 'voltar'
-            ? 'Todas as alterações feitas nesses campos depois desta versão, inclusive as de outras pessoas, são desfeitas.'
-            : 'As alterações feitas depois nesses campos, inclusive as de outras pessoas, são substituídas.'}
+        <p data-testid="alteracoes-desfeitas">
+          {others.length > 0
+            ? `${mode === 'voltar' ? 'Desfaz' : 'Substitui'} as alterações feitas depois nesses campos, inclusive as de ${namesList(others)}.`
+            : `${mode === 'voltar' ? 'Desfaz' : 'Substitui'} as alterações que você fez depois nesses campos.`}
         </p>
       )}
       {preview.mantidos.length > 0 && (
