@@ -37,11 +37,7 @@ export class FindService {
       items: enterprises.data.map((row) => ({
         id: row.enterprise_id,
         titulo: row.fantasia,
-        detalhe: joinedDetail([
-          `CNPJ ${formatCnpj(row.cnpj)}`,
-          formatCity(row.cidade_nome, row.cidade_uf) || null,
-          row.ativo === 1 ? 'Ativa' : 'Inativa',
-        ]),
+        detalhe: joinedDetail([`CNPJ ${formatCnpj(row.cnpj)}`, formatCity(row.cidade_nome, row.cidade_uf) || null, row.ativo === 1 ? 'Ativa' : 'Inativa']),
         url: `/admin/empresas?${query({ status: 'todos', abrir: row.enterprise_id })}`,
       })),
     };

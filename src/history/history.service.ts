@@ -556,7 +556,7 @@ function restorableValues(resource: HistoryResource, row: HistoryRow): Record<st
 }
 
 /** Two history values as the same value (a number and its text, as JSON_ARRAY and the triggers may give them). */
-function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: HistoryValue | undefined, b: HistoryValue | undefined): boolean {
   if (a === null || a === undefined || a === '') return b === null || b === undefined || b === '';
   return b !== null && b !== undefined && String(a) === String(b);
 }

@@ -79,7 +79,7 @@ describe('versions and edit conflicts', () => {
     expect(now).toMatchObject({ site: 'https://antes.com.br', fone: '4333259999', version: 2 });
   });
 
-  it('a conflict with the asking admin\'s own save (another tab) says so instead of naming them; a colleague is still named', async () => {
+  it("a conflict with the asking admin's own save (another tab) says so instead of naming them; a colleague is still named", async () => {
     const company = await newCompany({ fone: '(43) 3325-1000' });
     const id = company.enterprise_id;
     await call(maria, 'put', `/enterprises/${id}`, '"1"')
@@ -432,7 +432,9 @@ describe('restore', () => {
     expect(after[0]).toMatchObject({ versao: 6, restaurado_de: first.id, quem: mariaName });
     expect(after[0].campos.map((field) => field.campo)).toEqual(['bairro', 'city_id', 'fone']);
     // One audit entry, naming the version and the fields (not their values).
-    const audit = (await sut.dataSource.query("SELECT summary FROM audit_log WHERE action = 'history.revert' AND target_id = ?", [id])) as { summary: string }[];
+    const audit = (await sut.dataSource.query("SELECT summary FROM audit_log WHERE action = 'history.revert' AND target_id = ?", [id])) as {
+      summary: string;
+    }[];
     expect(audit.map((row) => JSON.parse(row.summary))).toEqual([{ versao: 2, campos: 'Bairro, Cidade, Telefone' }]);
 
     // Back at the newest version there is nothing to undo.
@@ -441,7 +443,7 @@ describe('restore', () => {
     expectRefused(await call(maria, 'get', `/enterprises/${id}/historico/999999999/voltar`), 404);
   });
 
-  it('a single entry\'s restore says which values it puts back: each field now and then, and who changed it since', async () => {
+  it("a single entry's restore says which values it puts back: each field now and then, and who changed it since", async () => {
     const company = await newCompany({ fone: '(43) 3325-1000', bairro: 'Centro' });
     const id = company.enterprise_id;
     await call(maria, 'put', `/enterprises/${id}`)

@@ -35,7 +35,10 @@ async function company(marker: string, billing?: string) {
 const stored = (id: number) => app.sut.dataSource.getRepository(Enterprise).findOneByOrFail({ enterpriseId: id });
 
 async function openEditForm(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('button', { name: `Editar ${name}` }).first().click();
+  await page
+    .getByRole('button', { name: `Editar ${name}` })
+    .first()
+    .click();
   const form = page.getByRole('dialog', { name: 'Editar Empresa' });
   await form.waitFor();
   return form;
@@ -95,7 +98,9 @@ describe.skipIf(!browserAvailable)('history versions and edit conflicts, in Chro
         expect(text).toMatch(/Telefone\s+\(43\) 3333-0003 → \(43\) 3333-0001/);
         expect(text).toMatch(/Site\s+https:\/\/tres\.com\.br → —/);
         // A colleague's later change is undone too, and the confirmation names them.
-        expect(await confirm.getByTestId('alteracoes-desfeitas').innerText()).toBe('Desfaz as alterações feitas depois nesses campos, inclusive as de Marina Colega.');
+        expect(await confirm.getByTestId('alteracoes-desfeitas').innerText()).toBe(
+          'Desfaz as alterações feitas depois nesses campos, inclusive as de Marina Colega.',
+        );
         expect(await wcagViolations(page), 'the confirmation of a version').toEqual([]);
         await page.screenshot({ path: `${shots}/voltar-${width}.png`, fullPage: true });
         await confirm.getByRole('button', { name: 'Voltar a esta versão' }).click();
@@ -166,7 +171,9 @@ describe.skipIf(!browserAvailable)('history versions and edit conflicts, in Chro
         await formA.locator('#empresa-bairro').fill('Vila do Colega');
         await formA.getByLabel('Endereço (Cobrança)').fill('Rua Nova do Colega');
         await saveForm(formA);
-        await expect.poll(async () => (await app.sut.dataSource.getRepository(EnterpriseBilling).findOneByOrFail({ enterpriseId: row.enterpriseId })).endereco).toBe('Rua Nova do Colega');
+        await expect
+          .poll(async () => (await app.sut.dataSource.getRepository(EnterpriseBilling).findOneByOrFail({ enterpriseId: row.enterpriseId })).endereco)
+          .toBe('Rua Nova do Colega');
 
         await formB.getByLabel('Telefone').fill('(43) 3888-0000');
         await formB.getByLabel('Site').fill('https://meu-site.com.br');

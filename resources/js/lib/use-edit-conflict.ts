@@ -99,10 +99,10 @@ export function useEditConflict<V extends { version: number }, F extends object>
     setRemote(null);
   }
 
-  const fieldOf = (column: string): keyof F | undefined =>
-    columns[column]?.field ?? (read.current && column in read.current ? (column as keyof F) : undefined);
+  const fieldOf = (column: string): keyof F | undefined => columns[column]?.field ?? (read.current && column in read.current ? (column as keyof F) : undefined);
   const textOf = (column: string, field: keyof F): string => {
-    const text = columns[column]?.text?.(form.data) ?? String((form.data[field] as unknown) ?? '');
+    const value = form.data[field];
+    const text = columns[column]?.text?.(form.data) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
     return text.trim() === '' ? '—' : text;
   };
   // The colleague's fields this admin's form still holds another value for: what keeping theirs would replace.

@@ -193,11 +193,7 @@ function RestoreSummary({ restoring }: { restoring: Restoring }) {
   const others = preview.outras_pessoas;
   return (
     <div className="space-y-3 text-slate-700">
-      <p>
-        {mode === 'voltar'
-          ? `Estes campos voltam aos valores da versão de ${when}:`
-          : `Estes campos voltam aos valores de antes da alteração de ${when}:`}
-      </p>
+      <p>{mode === 'voltar' ? `Estes campos voltam aos valores da versão de ${when}:` : `Estes campos voltam aos valores de antes da alteração de ${when}:`}</p>
       <dl className="space-y-2" data-testid="valores-restaurados">
         {preview.campos.map((field) => (
           <div key={field.campo}>
@@ -218,11 +214,7 @@ function RestoreSummary({ restoring }: { restoring: Restoring }) {
             : `${mode === 'voltar' ? 'Desfaz' : 'Substitui'} as alterações que você fez depois nesses campos.`}
         </p>
       )}
-      {preview.mantidos.length > 0 && (
-        <p>
-          Continuam como estão, porque só o aplicativo ou o sistema os altera: {namesList(preview.mantidos)}.
-        </p>
-      )}
+      {preview.mantidos.length > 0 && <p>Continuam como estão, porque só o aplicativo ou o sistema os altera: {namesList(preview.mantidos)}.</p>}
       <p>A restauração entra no histórico como uma nova alteração.</p>
     </div>
   );
