@@ -57,8 +57,10 @@ export function ConflictPanel({
             <ul className="mt-1 space-y-1">
               {overwrites.map((overwrite) => (
                 <li key={overwrite.campo} className="[overflow-wrap:anywhere]" data-campo={overwrite.campo}>
-                  <span className="font-medium">{overwrite.rotulo}:</span> <span className="line-through decoration-amber-500">{overwrite.deles}</span> →{' '}
-                  <strong>{overwrite.seu}</strong>
+                  {/* Each value moves to the next line whole rather than breaking at its hyphen. */}
+                  <span className="font-medium">{overwrite.rotulo}:</span>{' '}
+                  <span className="inline-block max-w-full line-through decoration-amber-500">{overwrite.deles}</span> →{' '}
+                  <strong className="inline-block max-w-full">{overwrite.seu}</strong>
                 </li>
               ))}
             </ul>
