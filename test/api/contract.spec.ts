@@ -81,12 +81,14 @@ async function realIds(): Promise<Map<string, string>> {
     if (key) ids.set(match[1], String(row[key]));
   }
   // A history entry of each record with a history (its newest), for the routes of one entry.
-  for (const [resource, id] of [...ids]) {
+  const entries = new Map<string, string>();
+  for (const [resource, id] of ids) {
     if (!operations().some(({ path }) => path.startsWith(`${resource}/{id}/historico/{entradaId}`))) continue;
     const history = await request(ctx.sut.server).get(`${resource}/${id}/historico`).set(bearer(ctx.admin));
     const entry = (history.body?.data as { id: number }[] | undefined)?.[0];
-    if (entry) ids.set(`${resource}#entrada`, String(entry.id));
+    if (entry) entries.set(`${resource}#entrada`, String(entry.id));
   }
+  for (const [key, id] of entries) ids.set(key, id);
   // An import has no list: one is started from a file (its answer checked against the document as well).
   const started = await request(ctx.sut.server)
     .post('/api/admin/importacoes')
