@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ContactsService } from '../contacts/contacts.service.js';
 import { EnterpriseList } from '../enterprises/enterprises.resource.js';
-import { formatCnpj, formatPhone } from '../shared/br/index.js';
+import { formatCity, formatCnpj, formatPhone } from '../shared/br/index.js';
 import type { FindResult, FoundGroup } from '../shared/find.views.js';
 import { saoPauloDay } from '../common/sao-paulo-day.js';
 import { AppUserList } from '../users/app-users.resource.js';
@@ -37,11 +37,7 @@ export class FindService {
       items: enterprises.data.map((row) => ({
         id: row.enterprise_id,
         titulo: row.fantasia,
-        detalhe: joinedDetail([
-          `CNPJ ${formatCnpj(row.cnpj)}`,
-          row.cidade_nome ? `${row.cidade_nome} - ${row.cidade_uf}` : null,
-          row.ativo === 1 ? 'Ativa' : 'Inativa',
-        ]),
+        detalhe: joinedDetail([`CNPJ ${formatCnpj(row.cnpj)}`, formatCity(row.cidade_nome, row.cidade_uf) || null, row.ativo === 1 ? 'Ativa' : 'Inativa']),
         url: `/admin/empresas?${query({ status: 'todos', abrir: row.enterprise_id })}`,
       })),
     };

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import { isMysql } from '../common/sql/sql-dialect.js';
+import { formatCity } from '../shared/br/index.js';
 import type { ChangeSource, HistoryOperation } from '../shared/history.views.js';
 import type { FieldFormat, HistoryResource, HistoryResourceKey } from './history.resources.js';
 
@@ -37,13 +38,14 @@ export interface HistoryContextValues {
 
 const HISTORY_COLUMNS = 'id, record_id, version, operation, changed_at, actor_id, actor_name, source, restored_from, changes';
 
-/** Where a column holding an id finds the name shown for it. */
-const LOOKUPS: Partial<Record<FieldFormat, { table: string; key: string; name: (mysql: boolean) => string }>> = {
-  city: { table: 'cities', key: 'city_id', name: (mysql) => (mysql ? "CONCAT(name, '/', code)" : "name || '/' || code") },
-  enterprise: { table: 'enterprises', key: 'enterprise_id', name: () => 'fantasia' },
-  cargo: { table: 'cargos', key: 'cargo_id', name: () => 'name' },
-  ocupacao: { table: 'ocupacoes', key: 'ocupacao_id', name: () => 'name' },
-  admin: { table: 'admins', key: 'admin_id', name: () => 'name' },
+/** Where a column holding an id finds the name shown for it: the columns read, and the name made of them. */
+const LOOKUPS: Partial<Record<FieldFormat, { table: string; key: string; columns: string; name: (row: Record<string, string>) => string }>> = {
+  // A city as every screen writes it ("Campinas - SP").
+  city: { table: 'cities', key: 'city_id', columns: 'name, code', name: (row) => formatCity(row.name, row.code) },
+  enterprise: { table: 'enterprises', key: 'enterprise_id', columns: 'fantasia AS name', name: (row) => row.name },
+  cargo: { table: 'cargos', key: 'cargo_id', columns: 'name', name: (row) => row.name },
+  ocupacao: { table: 'ocupacoes', key: 'ocupacao_id', columns: 'name', name: (row) => row.name },
+  admin: { table: 'admins', key: 'admin_id', columns: 'name', name: (row) => row.name },
 };
 
 /**
@@ -195,17 +197,22 @@ export class HistoryRepository {
     return Array.isArray(result) ? null : (result.affectedRows ?? null);
   }
 
-  /** The names shown for ids of a format (namesFormat): a city's "name/UF", a company's fantasia, … */
+  /** The names shown for ids of a format (namesFormat): a city's "Campinas - SP", a company's fantasia, … */
   async namesOf(format: FieldFormat, ids: number[]): Promise<Map<number, string>> {
     const spec = LOOKUPS[format]!;
-    const name = spec.name(isMysql(this.dataSource));
     const rows = (await this.dataSource.query(
-      `SELECT ${spec.key} AS id, ${name} AS name FROM ${spec.table} WHERE ${spec.key} IN (${ids.map(() => '?').join(', ')})`,
+      `SELECT ${spec.key} AS lookup_id, ${spec.columns} FROM ${spec.table} WHERE ${spec.key} IN (${ids.map(() => '?').join(', ')})`,
       ids,
-    )) as {
-      id: number | string;
-      name: string;
-    }[];
-    return new Map(rows.map((row) => [Number(row.id), row.name]));
+    )) as (Record<string, string> & { lookup_id: number | string })[];
+    return new Map(rows.map((row) => [Number(row.lookup_id), spec.name(row)]));
+  }
+
+  /** Every entry of a record after the entry `after`, oldest first. */
+  entriesAfterEntry(key: HistoryResourceKey, id: number, after: number): Promise<HistoryRow[]> {
+    return this.dataSource.query(`SELECT ${HISTORY_COLUMNS} FROM record_history WHERE resource = ? AND record_id = ? AND id > ? ORDER BY id`, [
+      key,
+      id,
+      after,
+    ]) as Promise<HistoryRow[]>;
   }
 }

@@ -37,6 +37,11 @@ export interface HistoryField {
    * A deleted record brought back comes with every value it had.
    */
   restorable?: true;
+  /**
+   * The value the system gives every new record (a company's score starts at 0): a creation that sets it is not
+   * a change anyone made, so the creation's entry does not show it.
+   */
+  initial?: string | number;
 }
 
 export type HistoryResourceKey = 'empresa' | 'usuario' | 'contato' | 'admin';
@@ -89,7 +94,7 @@ export const HISTORY_RESOURCES: Record<HistoryResourceKey, HistoryResource> = {
       logo: { label: 'Logo', format: 'text', restorable: true },
       representada_logo: { label: 'Logo representada', format: 'text', restorable: true },
       ativo: { label: 'Status', format: 'active', restorable: true },
-      score: { label: 'Score', format: 'text' },
+      score: { label: 'Score', format: 'text', initial: 0 },
       ...address('cobranca_', ' de cobrança'),
     },
   },

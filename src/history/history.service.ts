@@ -13,11 +13,12 @@ import {
   type HistoryEntryView,
   type HistoryOperation,
   type HistoryPage,
+  type RestorePreview,
 } from '../shared/history.views.js';
 import { ROLE_LABELS } from '../shared/team.views.js';
 import { HistoryRepository, type HistoryRow } from './history.repository.js';
 import type { ChangeContext, ChangeRequest } from './change-context.js';
-import { HISTORY_RESOURCES, type FieldFormat, type HistoryResource, type HistoryResourceKey } from './history.resources.js';
+import { HISTORY_RESOURCES, type FieldFormat, type HistoryField, type HistoryResource, type HistoryResourceKey } from './history.resources.js';
 
 /** A value in a history entry: what JSON_ARRAY made of a column. */
 export type HistoryValue = string | number | boolean | null;
@@ -120,7 +121,7 @@ export class HistoryService {
         }),
       );
     } catch (error) {
-      if (error instanceof StaleVersion) throw await this.conflict(error.resource, error.id, error.expected);
+      if (error instanceof StaleVersion) throw await this.conflict(error.resource, error.id, error.expected, context.actorId);
       throw error;
     }
     if (written.length > 0) {
@@ -194,17 +195,23 @@ export class HistoryService {
   }
 
   /** The 412 answer: who changed the record since `expected`, when, which fields (with their values now), and the record. */
-  async conflict(key: HistoryResourceKey, id: number, expected: number): Promise<AppException> {
-    const { message, details } = await this.changesSince(key, id, expected);
+  async conflict(key: HistoryResourceKey, id: number, expected: number, asker: number | null = null): Promise<AppException> {
+    const { message, details } = await this.changesSince(key, id, expected, asker);
     return new AppException(412, 'EDIT_CONFLICT', message, undefined, details as unknown as Record<string, unknown>);
   }
 
   /**
    * What changed in a record since version `expected`: the record now, each field changed with its value then
    * and now, who made the latest change and when, and the sentence that says so. A 412's body, and what a form
-   * shows when a colleague's save arrives live ("Ver alterações").
+   * shows when a colleague's save arrives live ("Ver alterações"). `asker`: the admin who asks; when every change
+   * since was theirs (another tab or window of their own), the sentence says so instead of naming them.
    */
-  async changesSince(key: HistoryResourceKey, id: number, expected: number): Promise<{ message: string; details: EditConflictDetails }> {
+  async changesSince(
+    key: HistoryResourceKey,
+    id: number,
+    expected: number,
+    asker: number | null = null,
+  ): Promise<{ message: string; details: EditConflictDetails }> {
     const resource = HISTORY_RESOURCES[key];
     const current = await this.handler(key).view(id);
     const rows = await this.repository.entriesSinceVersion(key, id, expected);
@@ -217,20 +224,27 @@ export class HistoryService {
       }
     }
     const [fields] = await this.fieldViews(resource, [merged]);
-    const latest = rows[0];
+    const byAsker = (row: HistoryRow) => asker !== null && row.actor_id !== null && Number(row.actor_id) === asker;
+    const yours = rows.length > 0 && rows.every(byAsker);
+    // The latest change by someone else names who to talk to; the asker's own changes in between do not.
+    const latest = yours ? rows[0] : (rows.find((row) => !byAsker(row)) ?? rows[0]);
     const who = latest ? whoOf(latest) : null;
     const when = latest ? utcDate(latest.changed_at) : null;
     const noun = resource.noun;
     const moment = when ? momentText(when) : '';
-    const message = who
-      ? `${noun.subject} foi ${noun.changed} por ${who} ${moment}, depois que você ${noun.pronoun} abriu.`
-      : `${noun.subject} foi ${noun.changed} depois que você ${noun.pronoun} abriu.`;
+    const object = noun.subject.charAt(0).toLowerCase() + noun.subject.slice(1);
+    const message = yours
+      ? `Você alterou ${object} em outra aba ou janela ${moment}, depois de abri-${noun.pronoun === 'a' ? 'la' : 'lo'} aqui.`
+      : who
+        ? `${noun.subject} foi ${noun.changed} por ${who} ${moment}, depois que você ${noun.pronoun} abriu.`
+        : `${noun.subject} foi ${noun.changed} depois que você ${noun.pronoun} abriu.`;
     const details: EditConflictDetails = {
       atual: current,
       versao_atual: current.version,
       campos_alterados: fields,
       alterado_por: who ?? '',
       alterado_em: when?.toISOString() ?? '',
+      por_voce: yours,
     };
     return { message, details };
   }
@@ -258,8 +272,7 @@ export class HistoryService {
    * the resource's form validation and the version check; a deleted record comes back with its id.
    */
   async restore(key: HistoryResourceKey, id: number, entryId: number, change: ChangeRequest): Promise<unknown> {
-    const row = await this.repository.entry(key, id, entryId);
-    if (!row) throw new AppException(404, 'HISTORY_ENTRY_NOT_FOUND', 'Registro do histórico não encontrado.');
+    const row = await this.entryOrFail(key, id, entryId);
     const resource = HISTORY_RESOURCES[key];
     const values = restorableValues(resource, row);
     if (!values) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Esta alteração não tem valores anteriores que possam ser restaurados.');
@@ -275,6 +288,124 @@ export class HistoryService {
       await handlers.restore(id, values, restoring);
     }
     return handlers.view(id);
+  }
+
+  /**
+   * "Voltar a esta versão": every restorable field as it was right after the entry, all later changes undone in
+   * one new change (one entry, marked as restored from this one), through the form's validation and the version
+   * check. Fields no admin writes (HistoryField.restorable unset) stay as they are, whoever changed them later.
+   * Returns the record, and what was put back.
+   */
+  async revert(key: HistoryResourceKey, id: number, entryId: number, change: ChangeRequest): Promise<{ record: unknown; preview: RestorePreview }> {
+    const row = await this.entryOrFail(key, id, entryId);
+    const resource = HISTORY_RESOURCES[key];
+    if (!(await this.repository.recordExists(resource, id))) {
+      throw new AppException(409, 'RECORD_DELETED', `${resource.noun.subject} foi ${resource.noun.removed}: restaure a exclusão antes de voltar a uma versão.`);
+    }
+    const later = await this.repository.entriesAfterEntry(key, id, entryId);
+    const { values, preview } = await this.laterChanges(resource, row, later, 'voltar', change.context.actorId);
+    if (Object.keys(values).length === 0) throw new AppException(422, 'NOTHING_TO_RESTORE', 'Os campos editáveis já estão como nesta versão: nada a desfazer.');
+    const restoring: ChangeRequest = { context: { ...change.context, restoredFrom: entryId }, expected: change.expected };
+    const handlers = this.handler(key);
+    await handlers.restore(id, values, restoring);
+    return { record: await handlers.view(id), preview };
+  }
+
+  /** What a restore (`restaurar`, the entry's "before" values) or `voltar` (the version after the entry) would write now. */
+  async preview(key: HistoryResourceKey, id: number, entryId: number, mode: RestorePreview['modo'], asker: number | null = null): Promise<RestorePreview> {
+    const row = await this.entryOrFail(key, id, entryId);
+    const later = await this.repository.entriesAfterEntry(key, id, entryId);
+    return (await this.laterChanges(HISTORY_RESOURCES[key], row, later, mode, asker)).preview;
+  }
+
+  private async entryOrFail(key: HistoryResourceKey, id: number, entryId: number): Promise<HistoryRow> {
+    const row = await this.repository.entry(key, id, entryId);
+    if (!row) throw new AppException(404, 'HISTORY_ENTRY_NOT_FOUND', 'Registro do histórico não encontrado.');
+    return row;
+  }
+
+  /**
+   * From an entry and the entries after it (oldest first): each column's value now, who changed it after the
+   * entry, and the value a restore gives it: its value before the entry (`restaurar`, the entry's columns only) or
+   * right after it (`voltar`, every column changed later: the "before" of its first later change). Only restorable
+   * columns are written; the others changed later are named as kept. An erased value (LGPD) is never put back.
+   * `asker`: the admin who asks, so the people besides them whose later changes are undone can be named.
+   */
+  private async laterChanges(
+    resource: HistoryResource,
+    row: HistoryRow,
+    later: HistoryRow[],
+    mode: RestorePreview['modo'],
+    asker: number | null,
+  ): Promise<{ values: Record<string, HistoryValue>; preview: RestorePreview }> {
+    const own = parseChanges(row.changes);
+    const now = new Map<string, HistoryValue>();
+    const then = new Map<string, HistoryValue>();
+    const changedBy = new Map<string, string[]>();
+    const byOthers = new Map<string, string[]>();
+    for (const [column, pair] of Object.entries(own)) if (pair.length === 2) now.set(column, pair[1]);
+    for (const entry of later) {
+      for (const [column, pair] of Object.entries(parseChanges(entry.changes))) {
+        if (pair.length !== 2) continue;
+        if (!then.has(column)) then.set(column, pair[0]);
+        now.set(column, pair[1]);
+        const names = changedBy.get(column) ?? [];
+        if (!names.includes(whoOf(entry))) names.push(whoOf(entry));
+        changedBy.set(column, names);
+        if (asker === null || entry.actor_id === null || Number(entry.actor_id) !== asker) {
+          const others = byOthers.get(column) ?? [];
+          if (!others.includes(whoOf(entry))) others.push(whoOf(entry));
+          byOthers.set(column, others);
+        }
+      }
+    }
+    const target = new Map<string, HistoryValue>();
+    const kept: string[] = [];
+    if (mode === 'restaurar') {
+      for (const [column, value] of Object.entries(restorableValues(resource, row) ?? {})) target.set(column, value);
+    } else {
+      for (const [column, value] of then) {
+        const field = resource.fields[column];
+        if (!field || field.format === 'secret') continue;
+        if (!field.restorable) {
+          if (!sameValue(value, now.get(column))) kept.push(field.label);
+          continue;
+        }
+        target.set(column, value);
+      }
+    }
+    const values: Record<string, HistoryValue> = {};
+    const pairs = new Map<string, [unknown, unknown]>();
+    for (const [column, value] of target) {
+      // A row deleted (restaurar of a deletion) has no value now.
+      const current = row.operation === 'exclusao' && later.length === 0 ? null : (now.get(column) ?? null);
+      if (value === REMOVED_VALUE || current === REMOVED_VALUE) return { values: {}, preview: this.emptyPreview(row, mode) };
+      if (mode === 'voltar' && sameValue(value, current)) continue;
+      values[column] = value;
+      pairs.set(column, [current, value]);
+    }
+    const [fields] = await this.fieldViews(resource, [pairs]);
+    return {
+      values,
+      preview: {
+        modo: mode,
+        versao: Number(row.version),
+        em: utcDate(row.changed_at).toISOString(),
+        campos: fields.map((field) => ({
+          campo: field.campo,
+          rotulo: field.rotulo,
+          atual_texto: field.antes_texto,
+          restaurado_texto: field.depois_texto,
+          alterado_depois_por: changedBy.get(field.campo) ?? [],
+        })),
+        mantidos: [...new Set(kept)],
+        outras_pessoas: [...new Set([...pairs.keys()].flatMap((column) => byOthers.get(column) ?? []))],
+      },
+    };
+  }
+
+  private emptyPreview(row: HistoryRow, mode: RestorePreview['modo']): RestorePreview {
+    return { modo: mode, versao: Number(row.version), em: utcDate(row.changed_at).toISOString(), campos: [], mantidos: [], outras_pessoas: [] };
   }
 
   /**
@@ -366,7 +497,7 @@ export class HistoryService {
     const order = Object.keys(resource.fields);
     return changes.map((change, index) =>
       [...change.entries()]
-        .filter(([column]) => resource.fields[column])
+        .filter(([column, pair]) => resource.fields[column] && !(operations[index] === 'criacao' && setsInitial(resource.fields[column], pair)))
         .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
         .map(([column, pair]) => {
           const field = resource.fields[column];
@@ -374,7 +505,16 @@ export class HistoryService {
           const [before, after] = hidden ? [null, null] : pair;
           const secret = operations[index] === 'criacao' ? 'definida' : 'alterada';
           const text = (value: unknown) => (hidden ? secret : formatValue(field.format, value, names.get(field.format)));
-          return { campo: column, rotulo: field.label, antes: before, depois: after, antes_texto: text(before), depois_texto: text(after), oculto: hidden };
+          return {
+            campo: column,
+            rotulo: field.label,
+            antes: before,
+            depois: after,
+            antes_texto: text(before),
+            depois_texto: text(after),
+            oculto: hidden,
+            restauravel: !hidden && field.restorable === true,
+          };
         }),
     );
   }
@@ -389,6 +529,11 @@ function parseChanges(text: string): Record<string, HistoryValue[]> {
   } catch {
     return {};
   }
+}
+
+/** A creation's value that is the one the system gives every new record (HistoryField.initial): nobody's change. */
+function setsInitial(field: HistoryField, pair: unknown[]): boolean {
+  return field.initial !== undefined && pair.length === 2 && (pair[0] === null || pair[0] === undefined) && String(pair[1]) === String(field.initial);
 }
 
 /**
@@ -408,6 +553,12 @@ function restorableValues(resource: HistoryResource, row: HistoryRow): Record<st
     if (whole || field.restorable) values[column] = pair[0];
   }
   return Object.keys(values).length > 0 ? values : null;
+}
+
+/** Two history values as the same value (a number and its text, as JSON_ARRAY and the triggers may give them). */
+function sameValue(a: HistoryValue | undefined, b: HistoryValue | undefined): boolean {
+  if (a === null || a === undefined || a === '') return b === null || b === undefined || b === '';
+  return b !== null && b !== undefined && String(a) === String(b);
 }
 
 function whoOf(row: Pick<HistoryRow, 'actor_name' | 'source'>): string {

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = {
   'me.update': 'Nome próprio alterado',
   'me.password': 'Senha própria alterada',
   'history.restore': 'Valores restaurados do histórico',
+  'history.revert': 'Registro voltou a uma versão anterior',
 } as const;
 
 /**

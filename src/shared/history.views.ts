@@ -29,6 +29,8 @@ export interface FieldChangeView {
   depois_texto: string;
   /** A secret (a password) whose change is recorded without its values. */
   oculto: boolean;
+  /** Whether a restore puts this field back (an admin writes it in the back office); the others stay as they are. */
+  restauravel: boolean;
 }
 
 export interface HistoryEntryView {
@@ -64,6 +66,36 @@ export interface EditConflictDetails<T = unknown> {
   campos_alterados: FieldChangeView[];
   alterado_por: string;
   alterado_em: string;
+  /** Every change since the client's version was made by the admin who asks (in another tab or window). */
+  por_voce: boolean;
+}
+
+/**
+ * What a restore will write, before it is confirmed (GET …/historico/:entradaId/restaurar or …/voltar):
+ * `restaurar` puts an entry's "before" values back; `voltar` puts every field back as it was right after the
+ * entry, undoing all later changes in one step.
+ */
+export interface RestorePreview {
+  modo: 'restaurar' | 'voltar';
+  /** The version the record goes back to (voltar), or the entry's own version (restaurar). */
+  versao: number;
+  /** When the entry was made. */
+  em: string;
+  /** Each field that changes: its value now and the value it gets back, and who changed it after the entry. */
+  campos: RestoreFieldView[];
+  /** Fields changed after the entry that no restore writes (what only the app or the system writes): they stay as they are. */
+  mantidos: string[];
+  /** Who besides the admin asking changed those fields after the entry: their changes are undone too. */
+  outras_pessoas: string[];
+}
+
+export interface RestoreFieldView {
+  campo: string;
+  rotulo: string;
+  atual_texto: string;
+  restaurado_texto: string;
+  /** Who changed this field after the entry, oldest first, each named once ("Aplicativo", "Sistema" when no admin). */
+  alterado_depois_por: string[];
 }
 
 /** The header the back office sends so its changes are recorded as made from a form (API clients send none). */

@@ -65,7 +65,8 @@ const operations = () =>
 
 /**
  * A real id for each `{id}` of a path, from the first list of its resource (`/api/admin/users/{id}/…` → the
- * last row of GET /api/admin/users, an older row than the test's own admin and address).
+ * last row of GET /api/admin/users, an older row than the test's own admin and address), and for each
+ * `{entradaId}`, that record's newest history entry.
  */
 async function realIds(): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
@@ -79,6 +80,15 @@ async function realIds(): Promise<Map<string, string>> {
     const key = 'id' in row ? 'id' : Object.keys(row).find((name) => name.endsWith('_id') && typeof row[name] === 'number');
     if (key) ids.set(match[1], String(row[key]));
   }
+  // A history entry of each record with a history (its newest), for the routes of one entry.
+  const entries = new Map<string, string>();
+  for (const [resource, id] of ids) {
+    if (!operations().some(({ path }) => path.startsWith(`${resource}/{id}/historico/{entradaId}`))) continue;
+    const history = await request(ctx.sut.server).get(`${resource}/${id}/historico`).set(bearer(ctx.admin));
+    const entry = (history.body?.data as { id: number }[] | undefined)?.[0];
+    if (entry) entries.set(`${resource}#entrada`, String(entry.id));
+  }
+  for (const [key, id] of entries) ids.set(key, id);
   // An import has no list: one is started from a file (its answer checked against the document as well).
   const started = await request(ctx.sut.server)
     .post('/api/admin/importacoes')
@@ -101,7 +111,8 @@ function queryValue(parameter: Parameter): string {
 
 function pathWith(path: string, ids: Map<string, string>, fallback: string): string {
   const resource = /^(\/api\/admin\/[\w-]+)\//.exec(path)?.[1] ?? '';
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? (ids.get(resource) ?? fallback) : fallback));
+  const real = (name: string) => (name === 'id' ? ids.get(resource) : name === 'entradaId' ? ids.get(`${resource}#entrada`) : undefined);
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => real(name) ?? fallback);
 }
 
 describe('the OpenAPI document, as tools nobody here wrote read it', () => {

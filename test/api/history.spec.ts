@@ -5,6 +5,7 @@ import { enterpriseBody, LONDRINA, MARINGA } from '../support/enterprise-factory
 import { expectRefused } from '../support/refusals.js';
 import { createAppUser, createContactRow } from '../support/row-factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { AdminSession as AdminSessionEntity } from '../../src/auth/admin-session.entity.js';
 import { HistoryService } from '../../src/history/history.service.js';
 import type { HistoryEntryView } from '../../src/shared/history.views.js';
 import { AppUser } from '../../src/users/app-user.entity.js';
@@ -76,6 +77,42 @@ describe('versions and edit conflicts', () => {
     expect(stale.body.alterado_por).toBe(mariaName);
     const now = (await call(maria, 'get', `/enterprises/${id}`).expect(200)).body.data;
     expect(now).toMatchObject({ site: 'https://antes.com.br', fone: '4333259999', version: 2 });
+  });
+
+  it("a conflict with the asking admin's own save (another tab) says so instead of naming them; a colleague is still named", async () => {
+    const company = await newCompany({ fone: '(43) 3325-1000' });
+    const id = company.enterprise_id;
+    await call(maria, 'put', `/enterprises/${id}`, '"1"')
+      .set('X-Origem', 'formulario')
+      .send(enterpriseBody({ ...company, fone: '(43) 3325-7777' }))
+      .expect(200);
+    // The same admin, from a second tab still at version 1.
+    const own = await call(maria, 'put', `/enterprises/${id}`, '"1"').send(enterpriseBody({ ...company, site: 'https://aba2.com.br' }));
+    expect(own.status).toBe(412);
+    expect(own.body.message).toMatch(/^Você alterou esta empresa em outra aba ou janela às \d\d:\d\d, depois de abri-la aqui\.$/);
+    expect(own.body).toMatchObject({ por_voce: true, versao_atual: 2 });
+    expect((await call(maria, 'get', `/enterprises/${id}/alteracoes?desde=1`).expect(200)).body).toMatchObject({
+      mensagem: own.body.message,
+      por_voce: true,
+    });
+    // A colleague reading the same change is told who made it.
+    const theirs = await call(other, 'put', `/enterprises/${id}`, '"1"').send(enterpriseBody({ ...company, site: 'https://outro.com.br' }));
+    expect(theirs.body.message).toMatch(new RegExp(`^Esta empresa foi alterada por ${mariaName} às `));
+    expect(theirs.body.por_voce).toBe(false);
+    // A colleague's change after the admin's own: the admin is told of the colleague, not of their own tab.
+    await call(other, 'put', `/enterprises/${id}`, '"2"')
+      .send(enterpriseBody({ ...company, fone: '(43) 3325-7777', bairro: 'Colega' }))
+      .expect(200);
+    const mixed = await call(maria, 'put', `/enterprises/${id}`, '"1"').send(enterpriseBody({ ...company, numero: '9' }));
+    expect(mixed.body.message).toMatch(/^Esta empresa foi alterada por .+ às \d\d:\d\d, depois que você a abriu\.$/);
+    expect(mixed.body.message).not.toContain(mariaName);
+    expect(mixed.body.por_voce).toBe(false);
+    // A user's conflict speaks of the user ("abri-lo").
+    const user = await createAppUser(sut, { firstname: 'Tiago', lastname: 'Aba' });
+    const email = (await call(maria, 'get', `/users/${user.userId}`).expect(200)).body.data.email as string;
+    await call(maria, 'put', `/users/${user.userId}`, '"1"').send({ firstname: 'Tiago', lastname: 'Aba Um', email }).expect(200);
+    const again = await call(maria, 'put', `/users/${user.userId}`, '"1"').send({ firstname: 'Tiago', lastname: 'Aba Dois', email });
+    expect(again.body.message).toMatch(/^Você alterou este usuário em outra aba ou janela às \d\d:\d\d, depois de abri-lo aqui\.$/);
   });
 
   it('accepts a write without If-Match as before, refuses a malformed one with 400, and takes * as any version', async () => {
@@ -191,10 +228,13 @@ describe('history of each record', () => {
     });
     expect(billing.campos).toEqual([
       expect.objectContaining({ rotulo: 'Endereço de cobrança', antes_texto: '—', depois_texto: 'Rua da Cobrança' }),
-      expect.objectContaining({ rotulo: 'Cidade de cobrança', depois_texto: 'Londrina/PR' }),
+      expect.objectContaining({ rotulo: 'Cidade de cobrança', depois_texto: 'Londrina - PR' }),
     ]);
-    expect(form.campos).toEqual([expect.objectContaining({ campo: 'city_id', rotulo: 'Cidade', antes_texto: 'Londrina/PR', depois_texto: 'Maringá/PR' })]);
+    // A city as every screen writes it.
+    expect(form.campos).toEqual([expect.objectContaining({ campo: 'city_id', rotulo: 'Cidade', antes_texto: 'Londrina - PR', depois_texto: 'Maringá - PR' })]);
     expect(creation.restauravel).toBe(false);
+    // The score every new company starts with is nobody's change: the creation does not show it.
+    expect(creation.campos.map((field: { campo: string }) => field.campo)).not.toContain('score');
     expect(creation.campos).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ campo: 'cnpj', antes_texto: '—', depois_texto: expect.stringMatching(/^\d\d\.\d{3}\.\d{3}\/\d{4}-\d\d$/) }),
@@ -345,6 +385,106 @@ describe('restore', () => {
     expect(change.campos.map((field) => field.campo).sort()).toEqual(['bairro', 'score']);
     const restored = await call(maria, 'post', `/enterprises/${id}/historico/${change.id}/restaurar`).expect(200);
     expect(restored.body.data).toMatchObject({ bairro: 'Centro', score: 42 });
+  });
+
+  it('"voltar a esta versão" puts every editable field back as it was after the entry, all later changes in one new change, and says what first', async () => {
+    const company = await newCompany({ fone: '(43) 3325-1000', bairro: 'Centro', city_id: LONDRINA });
+    const id = company.enterprise_id;
+    const save = (who: AdminSession, values: Record<string, unknown>) =>
+      call(who, 'put', `/enterprises/${id}`)
+        .send(enterpriseBody({ ...company, ...values }))
+        .expect(200);
+    await save(maria, { fone: '(43) 3325-2000' });
+    await save(other, { fone: '(43) 3325-2000', bairro: 'Vila Nova', city_id: MARINGA });
+    await save(maria, { fone: '(43) 3325-3000', bairro: 'Vila Nova', city_id: MARINGA });
+    // The app's score changes too: no form writes it, so no restore does.
+    await sut.app
+      .get(HistoryService)
+      .run({ actorId: null, actorName: null, source: 'api' }, (manager) => manager.query('UPDATE enterprises SET score = ? WHERE enterprise_id = ?', [42, id]));
+    const entries = (await call(maria, 'get', `/enterprises/${id}/historico`).expect(200)).body.data as HistoryEntryView[];
+    expect(entries.map((entry) => entry.versao)).toEqual([5, 4, 3, 2, 1]);
+    const first = entries[3];
+    const [otherName] = (await sut.dataSource.query('SELECT name FROM admins WHERE username = ?', [other.username])) as { name: string }[];
+
+    const preview = (await call(maria, 'get', `/enterprises/${id}/historico/${first.id}/voltar`).expect(200)).body;
+    expect(preview).toEqual({
+      modo: 'voltar',
+      versao: 2,
+      em: first.em,
+      campos: [
+        { campo: 'bairro', rotulo: 'Bairro', atual_texto: 'Vila Nova', restaurado_texto: 'Centro', alterado_depois_por: [otherName.name] },
+        { campo: 'city_id', rotulo: 'Cidade', atual_texto: 'Maringá - PR', restaurado_texto: 'Londrina - PR', alterado_depois_por: [otherName.name] },
+        { campo: 'fone', rotulo: 'Telefone', atual_texto: '(43) 3325-3000', restaurado_texto: '(43) 3325-2000', alterado_depois_por: [mariaName] },
+      ],
+      mantidos: ['Score'],
+      // Besides the master who asks, the gestor's later changes are undone.
+      outras_pessoas: [otherName.name],
+    });
+    // The same check of the version as any save: a stale one changes nothing.
+    expect((await call(maria, 'post', `/enterprises/${id}/historico/${first.id}/voltar`, '"4"')).status).toBe(412);
+    const reverted = await call(maria, 'post', `/enterprises/${id}/historico/${first.id}/voltar`, '"5"').expect(200);
+    expect(reverted.body.data).toMatchObject({ fone: '4333252000', bairro: 'Centro', city_id: LONDRINA, score: 42, version: 6 });
+    expect(reverted.body.restaurados).toEqual(preview.campos);
+
+    // One new entry, marked as restored from the chosen one, with every field it put back.
+    const after = (await call(maria, 'get', `/enterprises/${id}/historico`).expect(200)).body.data as HistoryEntryView[];
+    expect(after).toHaveLength(6);
+    expect(after[0]).toMatchObject({ versao: 6, restaurado_de: first.id, quem: mariaName });
+    expect(after[0].campos.map((field) => field.campo)).toEqual(['bairro', 'city_id', 'fone']);
+    // One audit entry, naming the version and the fields (not their values).
+    const audit = (await sut.dataSource.query("SELECT summary FROM audit_log WHERE action = 'history.revert' AND target_id = ?", [id])) as {
+      summary: string;
+    }[];
+    expect(audit.map((row) => JSON.parse(row.summary))).toEqual([{ versao: 2, campos: 'Bairro, Cidade, Telefone' }]);
+
+    // Back at the newest version there is nothing to undo.
+    expectRefused(await call(maria, 'post', `/enterprises/${id}/historico/${after[0].id}/voltar`), 422);
+    expect((await call(maria, 'get', `/enterprises/${id}/historico/${after[0].id}/voltar`).expect(200)).body).toMatchObject({ campos: [], outras_pessoas: [] });
+    expectRefused(await call(maria, 'get', `/enterprises/${id}/historico/999999999/voltar`), 404);
+  });
+
+  it("a single entry's restore says which values it puts back: each field now and then, and who changed it since", async () => {
+    const company = await newCompany({ fone: '(43) 3325-1000', bairro: 'Centro' });
+    const id = company.enterprise_id;
+    await call(maria, 'put', `/enterprises/${id}`)
+      .send(enterpriseBody({ ...company, fone: '(43) 3999-0000', bairro: 'Errado' }))
+      .expect(200);
+    await call(other, 'put', `/enterprises/${id}`)
+      .send(enterpriseBody({ ...company, fone: '(43) 3888-0000', bairro: 'Errado' }))
+      .expect(200);
+    const [, wrong] = (await call(maria, 'get', `/enterprises/${id}/historico`)).body.data as HistoryEntryView[];
+    expect(wrong.campos.map((field) => [field.campo, field.restauravel])).toEqual([
+      ['bairro', true],
+      ['fone', true],
+    ]);
+    const preview = (await call(maria, 'get', `/enterprises/${id}/historico/${wrong.id}/restaurar`).expect(200)).body;
+    expect(preview.modo).toBe('restaurar');
+    expect(preview.outras_pessoas).toEqual([expect.any(String)]);
+    expect(preview.campos).toEqual([
+      { campo: 'bairro', rotulo: 'Bairro', atual_texto: 'Errado', restaurado_texto: 'Centro', alterado_depois_por: [] },
+      { campo: 'fone', rotulo: 'Telefone', atual_texto: '(43) 3888-0000', restaurado_texto: '(43) 3325-1000', alterado_depois_por: [expect.any(String)] },
+    ]);
+  });
+
+  it('a colleague of the team goes back to a version only after a recent 2FA confirmation, as a restore does; a gestor never', async () => {
+    const fixture = await createAdminFixture(sut, 'gestor');
+    const colleague = (await call(maria, 'get', `/admins?busca=${fixture.username}`).expect(200)).body.data[0] as { id: number; version: number };
+    await call(maria, 'patch', `/admins/${colleague.id}`).send({ nome: 'Nome Novo' }).expect(200);
+    await call(maria, 'patch', `/admins/${colleague.id}`).send({ nome: 'Nome Mais Novo' }).expect(200);
+    const entries = (await call(maria, 'get', `/admins/${colleague.id}/historico`).expect(200)).body.data as HistoryEntryView[];
+    const renamed = entries[1];
+    expectRefused(await call(other, 'get', `/admins/${colleague.id}/historico/${renamed.id}/voltar`), 403);
+    expectRefused(await call(other, 'post', `/admins/${colleague.id}/historico/${renamed.id}/voltar`), 403);
+    const late = await loginAs(sut, 'master');
+    const jti = JSON.parse(Buffer.from(late.token.split('.')[1], 'base64url').toString()).jti as string;
+    // Confirmed (at the login) longer ago than STEP_UP_MINUTES (10).
+    await sut.dataSource.getRepository(AdminSessionEntity).update({ jti }, { confirmedAt: new Date(Date.now() - 20 * 60_000) });
+    for (const action of ['voltar', 'restaurar']) {
+      const refused = await call(late, 'post', `/admins/${colleague.id}/historico/${renamed.id}/${action}`);
+      expect([refused.status, refused.body.code]).toEqual([403, 'STEP_UP_REQUIRED']);
+    }
+    await call(maria, 'post', `/admins/${colleague.id}/historico/${renamed.id}/voltar`).expect(200);
+    expect((await call(maria, 'get', `/admins/${colleague.id}`).expect(200)).body.admin.nome).toBe('Nome Novo');
   });
 
   it('restoring a deleted contact brings it back with its id', async () => {

@@ -52,9 +52,10 @@ describe.skipIf(!browserAvailable)('no lost work, in Chromium', () => {
         await panel.waitFor();
         expect(await panel.innerText()).toMatch(/Esta empresa foi alterada por .+ às \d\d:\d\d, depois que você a abriu\./);
         expect(await panel.innerText()).toContain('(43) 3999-1234');
-        // B's typing is still there, and the other person's phone is shown beside the phone field.
+        // B's typing is still there, and the phone B did not touch already shows the other person's value.
         expect(await formB.getByLabel('Site').inputValue()).toBe('https://www.conflito.com.br');
-        await formB.getByText('Valor atual, salvo por outra pessoa: (43) 3999-1234').waitFor();
+        expect(await formB.getByLabel('Telefone').inputValue()).toBe('(43) 3999-1234');
+        await formB.getByText('Atualizado com o valor salvo por outra pessoa.').waitFor();
         expect(await wcagViolations(b.page), 'the conflict panel').toEqual([]);
         await b.page.screenshot({ path: `test-results/conflito-${width}.png`, fullPage: true });
 
@@ -76,7 +77,9 @@ describe.skipIf(!browserAvailable)('no lost work, in Chromium', () => {
         expect(await entries.nth(1).innerText()).toContain('(43) 3999-1234');
         expect(await wcagViolations(b.page), 'the history tab').toEqual([]);
         await b.page.screenshot({ path: `test-results/historico-${width}.png`, fullPage: true });
-        await entries.nth(1).getByRole('button', { name: 'Restaurar estes valores' }).click();
+        await entries.nth(1).getByRole('button', { name: 'Restaurar o valor anterior de Telefone' }).click();
+        const confirm = b.page.getByRole('dialog', { name: 'Restaurar valores' });
+        expect(await confirm.getByTestId('valores-restaurados').innerText()).toMatch(/Telefone\s+\(43\) 3999-1234 → \(43\) 3325-1000/);
         await b.page.getByRole('dialog', { name: 'Restaurar valores' }).getByRole('button', { name: 'Restaurar' }).click();
         await expect.poll(() => entries.count()).toBe(4);
         expect(await entries.nth(0).innerText()).toContain('valores restaurados');
@@ -113,7 +116,8 @@ describe.skipIf(!browserAvailable)('no lost work, in Chromium', () => {
         await formB.getByLabel('Telefone').fill('(43) 99876-5432');
         await formB.getByLabel('Telefone').press('Enter');
         await formB.getByRole('alert').filter({ hasText: 'Este usuário foi alterado por' }).waitFor();
-        await formB.getByText('Valor atual, salvo por outra pessoa: Prado Lima').waitFor();
+        expect(await formB.getByLabel('Sobrenome').inputValue()).toBe('Prado Lima');
+        await formB.getByText('Atualizado com o valor salvo por outra pessoa.').waitFor();
         expect(await wcagViolations(b.page), 'the user conflict').toEqual([]);
         // By keyboard: the panel's first button is reached with Tab from the title's region and pressed with Enter.
         await formB.getByRole('button', { name: 'Manter as minhas alterações' }).focus();

@@ -220,7 +220,7 @@ describe.skipIf(!browserAvailable)('a staff member’s day, in Chromium', () => 
         await page.screenshot({ path: `test-results/jornada-rede-historico-${width}.png`, fullPage: true });
         expect(await entries.nth(1).innerText()).toContain('Criação por');
         expect(await entries.nth(1).innerText()).toContain('Importação');
-        await entries.nth(0).getByRole('button', { name: 'Restaurar estes valores' }).click();
+        await entries.nth(0).getByRole('button', { name: 'Restaurar o valor anterior de Telefone' }).click();
         await page.getByRole('dialog', { name: 'Restaurar valores' }).getByRole('button', { name: 'Restaurar' }).click();
         await expect.poll(() => entries.count()).toBe(3);
         expect(await enterprises.findOneByOrFail({ cnpj: cnpjs[0] })).toMatchObject({ fantasia: `${marker} Matriz`, fone: '4333251000', logo: null });

@@ -112,7 +112,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * O que restaurar uma alteração de um colega gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: somente administradores master, com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRestoreTeam"];
         put?: never;
         /**
          * Restaura os valores de uma alteração de um colega
@@ -123,6 +129,36 @@ export interface paths {
          *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
          */
         post: operations["HistoryApiController.restoreTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{id}/historico/{entradaId}/voltar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O que voltar um colega a uma versão gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: somente administradores master, com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRevertTeam"];
+        put?: never;
+        /**
+         * Volta um colega a uma versão
+         * @description Volta o registro à versão da entrada: cada campo editável no painel recebe o valor que tinha logo depois dela, desfazendo de uma vez todas as alterações posteriores (de qualquer pessoa), como uma nova alteração que entra no histórico, pela mesma validação do formulário e com a mesma verificação de versão (`If-Match`). Campos que só o aplicativo ou o sistema gravam ficam como estão. Responde o registro e o que foi restaurado.
+         *
+         *     Acesso: somente administradores master, com token Bearer, de um IP autorizado.
+         *
+         *     Ação sensível: exige uma confirmação 2FA recente (`STEP_UP_MINUTES`).
+         */
+        post: operations["HistoryApiController.revertTeam"];
         delete?: never;
         options?: never;
         head?: never;
@@ -438,7 +474,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * O que restaurar uma alteração gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRestore.contatos"];
         put?: never;
         /**
          * Restaura os valores de uma alteração
@@ -447,6 +489,34 @@ export interface paths {
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
         post: operations["HistoryApiController.restore.contatos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contatos/{id}/historico/{entradaId}/voltar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O que voltar a uma versão gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRevert.contatos"];
+        put?: never;
+        /**
+         * Volta um registro a uma versão
+         * @description Volta o registro à versão da entrada: cada campo editável no painel recebe o valor que tinha logo depois dela, desfazendo de uma vez todas as alterações posteriores (de qualquer pessoa), como uma nova alteração que entra no histórico, pela mesma validação do formulário e com a mesma verificação de versão (`If-Match`). Campos que só o aplicativo ou o sistema gravam ficam como estão. Responde o registro e o que foi restaurado.
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        post: operations["HistoryApiController.revert.contatos"];
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +770,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * O que restaurar uma alteração gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRestore.enterprises"];
         put?: never;
         /**
          * Restaura os valores de uma alteração
@@ -709,6 +785,34 @@ export interface paths {
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
         post: operations["HistoryApiController.restore.enterprises"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/enterprises/{id}/historico/{entradaId}/voltar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O que voltar a uma versão gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRevert.enterprises"];
+        put?: never;
+        /**
+         * Volta um registro a uma versão
+         * @description Volta o registro à versão da entrada: cada campo editável no painel recebe o valor que tinha logo depois dela, desfazendo de uma vez todas as alterações posteriores (de qualquer pessoa), como uma nova alteração que entra no histórico, pela mesma validação do formulário e com a mesma verificação de versão (`If-Match`). Campos que só o aplicativo ou o sistema gravam ficam como estão. Responde o registro e o que foi restaurado.
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        post: operations["HistoryApiController.revert.enterprises"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1562,7 +1666,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * O que restaurar uma alteração gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRestore.users"];
         put?: never;
         /**
          * Restaura os valores de uma alteração
@@ -1571,6 +1681,34 @@ export interface paths {
          *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
          */
         post: operations["HistoryApiController.restore.users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/historico/{entradaId}/voltar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * O que voltar a uma versão gravaria
+         * @description O que a restauração gravaria agora, para confirmar antes: cada campo com o valor atual e o que volta, quem o alterou depois da entrada, e os campos alterados depois que nenhuma restauração grava (`mantidos`). `modo`: `restaurar` (os valores de antes desta alteração) ou `voltar` (a versão desta entrada).
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        get: operations["HistoryApiController.previewRevert.users"];
+        put?: never;
+        /**
+         * Volta um registro a uma versão
+         * @description Volta o registro à versão da entrada: cada campo editável no painel recebe o valor que tinha logo depois dela, desfazendo de uma vez todas as alterações posteriores (de qualquer pessoa), como uma nova alteração que entra no histórico, pela mesma validação do formulário e com a mesma verificação de versão (`If-Match`). Campos que só o aplicativo ou o sistema gravam ficam como estão. Responde o registro e o que foi restaurado.
+         *
+         *     Acesso: administradores (master e gestor), com token Bearer, de um IP autorizado.
+         */
+        post: operations["HistoryApiController.revert.users"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1942,7 +2080,7 @@ export interface components {
         };
         AuditEntryView: {
             /** @enum {string} */
-            action: "login.success" | "login.failure" | "login.step_up" | "login.step_up_failure" | "ip.create" | "ip.delete" | "enterprise.create" | "enterprise.update" | "enterprise.status" | "enterprise.billing.update" | "enterprise.billing.delete" | "enterprise.export" | "logo.upload" | "user.create" | "user.update" | "user.status" | "user.reset_password" | "user.data_copy" | "user.export" | "contact.answered" | "contact.delete" | "contact.export" | "team.invite" | "team.invite_used" | "team.update" | "team.role" | "team.deactivate" | "team.reactivate" | "team.password_link" | "team.session_end" | "me.update" | "me.password" | "history.restore";
+            action: "login.success" | "login.failure" | "login.step_up" | "login.step_up_failure" | "ip.create" | "ip.delete" | "enterprise.create" | "enterprise.update" | "enterprise.status" | "enterprise.billing.update" | "enterprise.billing.delete" | "enterprise.export" | "logo.upload" | "user.create" | "user.update" | "user.status" | "user.reset_password" | "user.data_copy" | "user.export" | "contact.answered" | "contact.delete" | "contact.export" | "team.invite" | "team.invite_used" | "team.update" | "team.role" | "team.deactivate" | "team.reactivate" | "team.password_link" | "team.session_end" | "me.update" | "me.password" | "history.restore" | "history.revert";
             admin_id: number | null;
             admin_username: string | null;
             created_at: string;
@@ -2225,6 +2363,7 @@ export interface components {
             depois: unknown;
             depois_texto: string;
             oculto: boolean;
+            restauravel: boolean;
             rotulo: string;
         };
         FindResult: {
@@ -2417,6 +2556,22 @@ export interface components {
             name: string;
             /** @constant */
             ok: true;
+        };
+        RestoreFieldView: {
+            alterado_depois_por: string[];
+            atual_texto: string;
+            campo: string;
+            restaurado_texto: string;
+            rotulo: string;
+        };
+        RestorePreview: {
+            campos: components["schemas"]["RestoreFieldView"][];
+            em: string;
+            mantidos: string[];
+            /** @enum {string} */
+            modo: "restaurar" | "voltar";
+            outras_pessoas: string[];
+            versao: number;
         };
         SendContactInput: {
             email: string;
@@ -2963,6 +3118,7 @@ export interface operations {
                         atual: unknown;
                         campos_alterados: components["schemas"]["FieldChangeView"][];
                         mensagem: string;
+                        por_voce: boolean;
                         versao_atual: number;
                     };
                 };
@@ -3103,6 +3259,84 @@ export interface operations {
             };
         };
     };
+    "HistoryApiController.previewRestoreTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "HistoryApiController.restoreTeam": {
         parameters: {
             query?: never;
@@ -3147,6 +3381,211 @@ export interface operations {
                 };
             };
             /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("restaurar valores anteriores de um colega da equipe") e na mensagem ("Para restaurar valores anteriores de um colega da equipe, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `EDIT_CONFLICT`: o registro mudou desde a versão enviada em If-Match. O corpo traz quem alterou e quando, o registro atual (`atual`) e os campos alterados (`campos_alterados`). Nada foi alterado. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O corpo da requisição é grande demais para esta rota. Nada foi alterado. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `XSRF_MISMATCH`: uma escrita com a sessão do cookie (o painel) sem o cabeçalho `X-XSRF-TOKEN` do cookie `XSRF-TOKEN`. Com o token Bearer não se aplica. Nada foi alterado. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.previewRevertTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.revertTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: unknown;
+                        ok: boolean;
+                        restaurados: components["schemas"]["RestoreFieldView"][];
+                    };
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3622,7 +4061,7 @@ export interface operations {
     "AuditApiController.list": {
         parameters: {
             query?: {
-                acao?: "login.success" | "login.failure" | "login.step_up" | "login.step_up_failure" | "ip.create" | "ip.delete" | "enterprise.create" | "enterprise.update" | "enterprise.status" | "enterprise.billing.update" | "enterprise.billing.delete" | "enterprise.export" | "logo.upload" | "user.create" | "user.update" | "user.status" | "user.reset_password" | "user.data_copy" | "user.export" | "contact.answered" | "contact.delete" | "contact.export" | "team.invite" | "team.invite_used" | "team.update" | "team.role" | "team.deactivate" | "team.reactivate" | "team.password_link" | "team.session_end" | "me.update" | "me.password" | "history.restore";
+                acao?: "login.success" | "login.failure" | "login.step_up" | "login.step_up_failure" | "ip.create" | "ip.delete" | "enterprise.create" | "enterprise.update" | "enterprise.status" | "enterprise.billing.update" | "enterprise.billing.delete" | "enterprise.export" | "logo.upload" | "user.create" | "user.update" | "user.status" | "user.reset_password" | "user.data_copy" | "user.export" | "contact.answered" | "contact.delete" | "contact.export" | "team.invite" | "team.invite_used" | "team.update" | "team.role" | "team.deactivate" | "team.reactivate" | "team.password_link" | "team.session_end" | "me.update" | "me.password" | "history.restore" | "history.revert";
                 grupo?: "equipe";
                 /** @description A página, a partir de 1. */
                 page?: number;
@@ -4368,6 +4807,7 @@ export interface operations {
                         atual: unknown;
                         campos_alterados: components["schemas"]["FieldChangeView"][];
                         mensagem: string;
+                        por_voce: boolean;
                         versao_atual: number;
                     };
                 };
@@ -4508,6 +4948,84 @@ export interface operations {
             };
         };
     };
+    "HistoryApiController.previewRestore.contatos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "HistoryApiController.restore.contatos": {
         parameters: {
             query?: never;
@@ -4530,6 +5048,211 @@ export interface operations {
                     "application/json": {
                         data: unknown;
                         ok: boolean;
+                    };
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `EDIT_CONFLICT`: o registro mudou desde a versão enviada em If-Match. O corpo traz quem alterou e quando, o registro atual (`atual`) e os campos alterados (`campos_alterados`). Nada foi alterado. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O corpo da requisição é grande demais para esta rota. Nada foi alterado. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `XSRF_MISMATCH`: uma escrita com a sessão do cookie (o painel) sem o cabeçalho `X-XSRF-TOKEN` do cookie `XSRF-TOKEN`. Com o token Bearer não se aplica. Nada foi alterado. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.previewRevert.contatos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.revert.contatos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: unknown;
+                        ok: boolean;
+                        restaurados: components["schemas"]["RestoreFieldView"][];
                     };
                 };
             };
@@ -5491,6 +6214,7 @@ export interface operations {
                         atual: unknown;
                         campos_alterados: components["schemas"]["FieldChangeView"][];
                         mensagem: string;
+                        por_voce: boolean;
                         versao_atual: number;
                     };
                 };
@@ -5948,6 +6672,84 @@ export interface operations {
             };
         };
     };
+    "HistoryApiController.previewRestore.enterprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "HistoryApiController.restore.enterprises": {
         parameters: {
             query?: never;
@@ -5970,6 +6772,211 @@ export interface operations {
                     "application/json": {
                         data: unknown;
                         ok: boolean;
+                    };
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `EDIT_CONFLICT`: o registro mudou desde a versão enviada em If-Match. O corpo traz quem alterou e quando, o registro atual (`atual`) e os campos alterados (`campos_alterados`). Nada foi alterado. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O corpo da requisição é grande demais para esta rota. Nada foi alterado. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `XSRF_MISMATCH`: uma escrita com a sessão do cookie (o painel) sem o cabeçalho `X-XSRF-TOKEN` do cookie `XSRF-TOKEN`. Com o token Bearer não se aplica. Nada foi alterado. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.previewRevert.enterprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.revert.enterprises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: unknown;
+                        ok: boolean;
+                        restaurados: components["schemas"]["RestoreFieldView"][];
                     };
                 };
             };
@@ -9523,6 +10530,7 @@ export interface operations {
                         atual: unknown;
                         campos_alterados: components["schemas"]["FieldChangeView"][];
                         mensagem: string;
+                        por_voce: boolean;
                         versao_atual: number;
                     };
                 };
@@ -9740,6 +10748,84 @@ export interface operations {
             };
         };
     };
+    "HistoryApiController.previewRestore.users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "HistoryApiController.restore.users": {
         parameters: {
             query?: never;
@@ -9762,6 +10848,211 @@ export interface operations {
                     "application/json": {
                         data: unknown;
                         ok: boolean;
+                    };
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflito com o estado atual dos dados (ex.: CNPJ ou e-mail já cadastrado). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `EDIT_CONFLICT`: o registro mudou desde a versão enviada em If-Match. O corpo traz quem alterou e quando, o registro atual (`atual`) e os campos alterados (`campos_alterados`). Nada foi alterado. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O corpo da requisição é grande demais para esta rota. Nada foi alterado. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Formato de conteúdo não suportado: envie `application/json` (ou o arquivo, nas rotas de envio). Nada foi alterado. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `XSRF_MISMATCH`: uma escrita com a sessão do cookie (o painel) sem o cabeçalho `X-XSRF-TOKEN` do cookie `XSRF-TOKEN`. Com o token Bearer não se aplica. Nada foi alterado. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.previewRevert.users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestorePreview"];
+                };
+            };
+            /** @description Dados inválidos: a mensagem e, por campo, `errors` dizem o que corrigir. Nada foi alterado. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sem sessão válida: faça login de novo (POST /api/admin/login). `code`: `NO_AUTH`, `TOKEN_EXPIRED` (a sessão passou da duração máxima), `IP_REVOKED` (o endereço deixou de ser autorizado) ou `SESSION_IDLE` (nenhuma ação da pessoa por `SESSION_IDLE_MINUTES`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description O registro não existe. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro interno: a mensagem é genérica e nunca traz detalhes do servidor. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Uma dependência está fora do ar, com o cabeçalho Retry-After: `DB_UNAVAILABLE` (o banco de dados), `CACHE_UNAVAILABLE` (o Redis, nas rotas cujos limites protegem senhas e códigos: login, esqueci/redefinir senha, convite), `STORAGE_UNAVAILABLE` (o armazenamento de arquivos). Nada foi alterado: tente de novo. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "HistoryApiController.revert.users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entradaId: number;
+                /** @description O identificador do registro, só em dígitos decimais sem zero à esquerda (`1e1`, `0x10` ou `010` respondem 400 INVALID_ID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: unknown;
+                        ok: boolean;
+                        restaurados: components["schemas"]["RestoreFieldView"][];
                     };
                 };
             };

@@ -15,13 +15,37 @@ interface ConflictForm<F> {
 }
 
 /**
+ * How a history column (a field of `campos_alterados`) is held by a form: its field (when its name differs from
+ * the column's) and how the admin's value reads beside the colleague's (the field's text itself by default).
+ * A column no field holds is not written by the form's save.
+ */
+export interface ConflictColumn<F> {
+  field?: keyof F;
+  text?: (data: F) => string;
+}
+
+/** One of a colleague's values that "Manter as minhas alterações" replaces: the field, theirs and this admin's. */
+export interface Overwrite {
+  campo: string;
+  rotulo: string;
+  deles: string;
+  seu: string;
+}
+
+/** Who saved a conflict's values, as a sentence ends: "outra pessoa", or this admin in another tab. */
+export const conflictAuthor = (conflict: { por_voce: boolean }) => (conflict.por_voce ? 'você em outra aba' : 'outra pessoa');
+
+/**
  * A form's side of edit conflicts, the same for every versioned record: the version the form read (sent as
  * If-Match and taken from each answer, so saving twice in a row never conflicts) and, after a colleague's save in
- * between (412 EDIT_CONFLICT), the conflict with the current record and the fields changed since.
- * - `keepMine`: the current record with only the fields this admin edited laid over it, saved again against its
- *   version;
+ * between (412 EDIT_CONFLICT, or "Ver alterações"), the conflict with the current record and the fields changed
+ * since. At once, the fields this admin did not touch take the current values (the form shows what a save would
+ * write, and never writes an old value back); the fields they typed keep their typing, and those that replace a
+ * colleague's value are listed (`overwrites`).
+ * - `keepMine`: saves the form as it is against the current version;
  * - `useCurrent`: the form shows the record as it is now, the admin's typing dropped.
- * `fieldsOf` turns a record into the form's fields; `save` is the form's own save.
+ * `fieldsOf` turns a record into the form's fields; `save` is the form's own save; `columns` maps history
+ * columns whose form field has another name or whose value reads otherwise.
  */
 export function useEditConflict<V extends { version: number }, F extends object>(
   record: V | null,
@@ -29,10 +53,11 @@ export function useEditConflict<V extends { version: number }, F extends object>
   form: ConflictForm<F>,
   save: () => Promise<void>,
   watched?: WatchedRecord,
+  columns: Record<string, ConflictColumn<F>> = {},
 ) {
   const [version, setVersion] = useState<number | undefined>(record?.version);
   const [conflict, setConflict] = useState<EditConflict<V> | null>(null);
-  /** The record as the form last read it: what "this admin edited" is measured against. */
+  /** The record as the form last read it (after a conflict: the current one): what "this admin edited" is measured against. */
   const read = useRef<F | null>(record ? fieldsOf(record) : null);
   const [resave, setResave] = useState(false);
   const latestSave = useRef(save);
@@ -46,7 +71,7 @@ export function useEditConflict<V extends { version: number }, F extends object>
     read.current = record ? fieldsOf(record) : null;
   }, [record]);
 
-  // A save asked for by keepMine runs once the form holds the merged values.
+  // A save asked for by keepMine runs once the form holds the current version.
   useEffect(() => {
     if (!resave) return;
     setResave(false);
@@ -58,6 +83,14 @@ export function useEditConflict<V extends { version: number }, F extends object>
     if (conflict) document.getElementById('conflito-titulo')?.scrollIntoView({ block: 'nearest' });
   }, [conflict]);
 
+  /** A conflict arrives: the untouched fields take the current values; the version stays until the admin chooses. */
+  function open(found: EditConflict<V>) {
+    const current = fieldsOf(found.atual);
+    form.setData(keepEdited(read.current ?? form.data, form.data, current));
+    read.current = current;
+    setConflict(found);
+  }
+
   function adopt(current: V, data: F) {
     form.setData(data);
     read.current = fieldsOf(current);
@@ -66,13 +99,31 @@ export function useEditConflict<V extends { version: number }, F extends object>
     setRemote(null);
   }
 
+  const fieldOf = (column: string): keyof F | undefined => columns[column]?.field ?? (read.current && column in read.current ? (column as keyof F) : undefined);
+  const textOf = (column: string, field: keyof F): string => {
+    const value = form.data[field];
+    const text = columns[column]?.text?.(form.data) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+    return text.trim() === '' ? '—' : text;
+  };
+  // The colleague's fields this admin's form still holds another value for: what keeping theirs would replace.
+  const overwrites: Overwrite[] = [];
+  if (conflict && read.current) {
+    for (const changed of conflict.campos_alterados) {
+      const field = fieldOf(changed.campo);
+      if (field === undefined || changed.oculto) continue;
+      if (JSON.stringify(form.data[field]) === JSON.stringify(read.current[field])) continue;
+      overwrites.push({ campo: changed.campo, rotulo: changed.rotulo, deles: changed.depois_texto, seu: textOf(changed.campo, field) });
+    }
+  }
+
   return {
     version,
     conflict,
+    overwrites,
     /** Takes a failed save: true (and the conflict kept) when it was a 412 EDIT_CONFLICT. */
     take(failure: unknown): boolean {
       if (!(failure instanceof ApiError) || failure.status !== 412 || failure.code !== 'EDIT_CONFLICT' || !failure.body) return false;
-      setConflict({ ...(failure.body as unknown as EditConflictDetails<V>), message: failure.message });
+      open({ ...(failure.body as unknown as EditConflictDetails<V>), message: failure.message });
       return true;
     },
     /** A save went through: its answer is the version read from now on. */
@@ -91,7 +142,7 @@ export function useEditConflict<V extends { version: number }, F extends object>
       try {
         const answer = await api('GET', `${watched.path}/alteracoes?desde=${version}`);
         // The changes route serves every versioned resource: its current record is this form's own view.
-        setConflict({ ...answer, atual: answer.atual as V, message: answer.mensagem });
+        open({ ...answer, atual: answer.atual as V, message: answer.mensagem });
       } catch (failure) {
         setPreviewError(failureMessage(failure, 'Não foi possível carregar as alterações.'));
       }
@@ -104,10 +155,18 @@ export function useEditConflict<V extends { version: number }, F extends object>
     useCurrent() {
       if (conflict) adopt(conflict.atual, fieldsOf(conflict.atual));
     },
-    /** "Valor atual, salvo por outra pessoa: …" under a field a colleague changed meanwhile. */
-    hint(...columns: string[]): string | undefined {
-      const changed = conflict?.campos_alterados.find((field) => columns.includes(field.campo));
-      return changed ? `Valor atual, salvo por outra pessoa: ${changed.depois_texto}` : undefined;
+    /**
+     * Under a field a colleague changed meanwhile: "Valor atual, salvo por outra pessoa: …" when the admin's own
+     * value would replace it, "Atualizado com o valor salvo por outra pessoa." when the field took it.
+     */
+    hint(...fieldColumns: string[]): string | undefined {
+      if (!conflict) return undefined;
+      const changed = conflict.campos_alterados.find((field) => fieldColumns.includes(field.campo));
+      if (!changed) return undefined;
+      const replaced = overwrites.some((overwrite) => overwrite.campo === changed.campo);
+      return replaced
+        ? `Valor atual, salvo por ${conflictAuthor(conflict)}: ${changed.depois_texto}`
+        : `Atualizado com o valor salvo por ${conflictAuthor(conflict)}.`;
     },
   };
 }

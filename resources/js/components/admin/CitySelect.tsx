@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { X } from 'lucide-react';
+import { formatCity } from '@shared/br';
 import { controlClass, errorAttributes, FieldShell } from '../ui/fields';
 import { api } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -13,7 +14,7 @@ export interface CityOption {
 /** The search waits this long after the last key; the server answers at most 100 cities. */
 const DEBOUNCE_MS = 300;
 
-export const cityLabel = (city: { name: string; code: string }) => `${city.name} - ${city.code}`;
+export const cityLabel = (city: { name: string; code: string }) => formatCity(city.name, city.code);
 
 /**
  * A searchable city dropdown: type part of the name (accents optional, "Londrina PR" narrows by UF), pick

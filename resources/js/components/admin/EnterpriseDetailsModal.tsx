@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatCep, formatCnpj, formatPhone } from '@shared/br';
+import { formatCep, formatCity as cityText, formatCnpj, formatPhone } from '@shared/br';
 import type { BillingView, EnterpriseView, LinkedUserPage } from '@shared/enterprise.views';
 import { api } from '../../lib/api';
 import { Button } from '../ui/Button';
@@ -17,8 +17,9 @@ export function formatStreet(endereco: string | null, numero: string | null): st
   return `${endereco}, ${numero || 's/n'}`;
 }
 
+/** A company's city as every screen writes it ("Campinas - SP"), or N/A. */
 export function formatCity(nome: string | null, uf: string | null): string {
-  return nome && uf ? `${nome} - ${uf}` : NA;
+  return cityText(nome, uf) || NA;
 }
 
 /** Everything about a company, its billing address when it has one, and the app users linked to it. */

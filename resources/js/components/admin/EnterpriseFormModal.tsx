@@ -17,12 +17,12 @@ import {
 import { ENTERPRISE_REQUIRED, type EnterpriseView } from '@shared/enterprise.views';
 import { api, failureMessage } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
-import { useEditConflict } from '../../lib/use-edit-conflict';
+import { useEditConflict, type Overwrite } from '../../lib/use-edit-conflict';
 import { ConflictPanel, LiveChangeBanner } from './ConflictPanel';
 import { FormActions, RadioGroupField, TextField } from '../ui/fields';
 import { Modal } from '../ui/Modal';
 import { useToast } from '../ui/Toast';
-import { CitySelect, type CityOption } from './CitySelect';
+import { CitySelect, cityLabel, type CityOption } from './CitySelect';
 import { LogoPicker, type LogoOption } from './LogoPicker';
 
 interface AddressFields {
@@ -157,6 +157,8 @@ function EnterpriseForm({
   const form = useApiForm<FormFields>(fieldsOf(enterprise), { draft: enterpriseDraftKey(enterprise) });
   const [billingMode, setBillingMode] = useState<'mesmo' | 'diferente'>('mesmo');
   const [billing, setBilling] = useState<AddressFields>(EMPTY_ADDRESS);
+  /** The billing address as last read from the server: what "this admin changed it" is measured against. */
+  const [billingRead, setBillingRead] = useState<{ mode: 'mesmo' | 'diferente'; address: AddressFields }>({ mode: 'mesmo', address: EMPTY_ADDRESS });
   const [hadBilling, setHadBilling] = useState(false);
   const [cnpjTouched, setCnpjTouched] = useState(Boolean(enterprise));
   const edit = useEditConflict<EnterpriseView, FormFields>(
@@ -165,30 +167,60 @@ function EnterpriseForm({
     form,
     save,
     enterprise ? { recurso: 'empresa', id: enterprise.enterprise_id, path: `/admin/enterprises/${enterprise.enterprise_id}` } : undefined,
+    { city_id: { field: 'city', text: (data) => (data.city ? cityLabel(data.city) : '') } },
   );
+  const billingTouched = billingMode !== billingRead.mode || (billingMode === 'diferente' && JSON.stringify(billing) !== JSON.stringify(billingRead.address));
 
-  useEffect(() => {
-    if (!enterprise) return;
+  /** Reads the billing address and shows it (the company's own address when it has none). */
+  function loadBilling(): () => void {
+    if (!enterprise) return () => undefined;
     let current = true;
     api('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
       .then(({ data }) => {
-        if (!current || !data) return;
-        setHadBilling(true);
-        setBillingMode('diferente');
-        setBilling({
-          endereco: data.endereco ?? '',
-          numero: data.numero ?? '',
-          complemento: data.complemento ?? '',
-          bairro: data.bairro ?? '',
-          cep: formatCep(data.cep ?? ''),
-          city: cityOf(data),
-        });
+        if (!current) return;
+        const address: AddressFields = data
+          ? {
+              endereco: data.endereco ?? '',
+              numero: data.numero ?? '',
+              complemento: data.complemento ?? '',
+              bairro: data.bairro ?? '',
+              cep: formatCep(data.cep ?? ''),
+              city: cityOf(data),
+            }
+          : EMPTY_ADDRESS;
+        const mode = data ? 'diferente' : 'mesmo';
+        setHadBilling(Boolean(data));
+        setBillingMode(mode);
+        setBilling(address);
+        setBillingRead({ mode, address });
       })
       .catch((failure: unknown) => console.error('Falha ao carregar o endereço de cobrança', failure));
     return () => {
       current = false;
     };
-  }, [enterprise?.enterprise_id]);
+  }
+
+  useEffect(loadBilling, [enterprise?.enterprise_id]);
+
+  // A colleague's save met: a billing address this admin left as it was takes the current one, so the save
+  // after "Manter as minhas alterações" does not write the old one back.
+  const billingChanged = edit.conflict?.campos_alterados.some((field) => field.campo.startsWith('cobranca_')) ?? false;
+  useEffect(() => {
+    if (edit.conflict && billingChanged && !billingTouched) return loadBilling();
+  }, [edit.conflict]);
+  // Or, when they changed it too, the colleague's billing values their save replaces.
+  const billingOverwrites: Overwrite[] =
+    edit.conflict && billingTouched
+      ? edit.conflict.campos_alterados
+          .filter((field) => field.campo.startsWith('cobranca_'))
+          .map((field) => {
+            const key = field.campo.slice('cobranca_'.length);
+            const text = key === 'city_id' ? (billing.city ? cityLabel(billing.city) : '') : String(billing[key as Exclude<keyof AddressFields, 'city'>] ?? '');
+            const mine = billingMode === 'mesmo' ? '' : text;
+            return { campo: field.campo, rotulo: field.rotulo, deles: field.depois_texto, seu: mine.trim() || '—' };
+          })
+          .filter((overwrite) => overwrite.deles !== overwrite.seu)
+      : [];
 
   const fields = form.data;
   const set = <K extends keyof FormFields>(key: K, value: FormFields[K]) => form.setData(key, value as never);
@@ -277,7 +309,7 @@ function EnterpriseForm({
     <Modal open title={enterprise ? 'Editar Empresa' : 'Nova Empresa'} onClose={onClose} busy={saving} size="lg">
       <form onSubmit={submit} noValidate className="space-y-5">
         <LiveChangeBanner edit={edit} />
-        <ConflictPanel edit={edit} busy={saving} />
+        <ConflictPanel edit={edit} busy={saving} more={billingOverwrites} />
         <div className="grid gap-4 sm:grid-cols-2">
           {text('razao', 'Razão Social', { required: true, maxLength: 150, className: 'sm:col-span-2' })}
           {text('fantasia', 'Nome Fantasia', { required: true, maxLength: 150 })}

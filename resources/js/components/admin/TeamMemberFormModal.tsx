@@ -52,6 +52,7 @@ function TeamMemberForm({ member, selfId, onClose, onInvited, onSaved }: FormMod
     form,
     save,
     member ? { recurso: 'admin', id: member.id, path: `/admin/admins/${member.id}` } : undefined,
+    { name: { field: 'nome' }, role: { text: (data) => ROLE_LABELS[data.role] } },
   );
 
   const fields = form.data;

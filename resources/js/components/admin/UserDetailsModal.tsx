@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { formatCpf, formatPhone } from '@shared/br';
+import { formatCity, formatCpf, formatPhone } from '@shared/br';
 import type { AppUserView } from '@shared/app-user.views';
 import { downloadFile, failureMessage, sessionEnded } from '../../lib/api';
 import { formatDate, formatDateTime } from '../../lib/dates';
@@ -66,7 +66,7 @@ export function UserDetailsModal({
         <Item label="Empresa">{user.empresa_nome || 'Sem empresa'}</Item>
         <Item label="Cargo">{user.cargo_nome || 'Sem cargo'}</Item>
         <Item label="Ramo de Atividade">{user.ocupacao_nome || NOT_INFORMED}</Item>
-        <Item label="Cidade">{user.cidade_nome && user.cidade_uf ? `${user.cidade_nome} - ${user.cidade_uf}` : NOT_INFORMED}</Item>
+        <Item label="Cidade">{formatCity(user.cidade_nome, user.cidade_uf) || NOT_INFORMED}</Item>
         <Item label="Status">{user.status === 1 ? 'Ativo' : 'Inativo'}</Item>
         <Item label="Plano Válido Até">{user.plano_valido ? formatDate(user.plano_valido) : NOT_INFORMED}</Item>
         <Item label="Device ID">{user.device_id ? <span className="font-mono text-xs break-all">{user.device_id}</span> : NOT_INFORMED}</Item>

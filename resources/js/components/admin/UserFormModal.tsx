@@ -57,6 +57,10 @@ function useOptions(open: boolean) {
   return { enterprises, cargos, ocupacoes };
 }
 
+/** The name a list gives a chosen id ('' when none is chosen). */
+const optionLabel = (options: SelectOption[], value: string, fallback?: string | null) =>
+  value ? (options.find((option) => option.value === value)?.label ?? fallback ?? value) : '';
+
 const EMPTY: Fields = { firstname: '', lastname: '', email: '', fone: '', cpf: '', enterprise_id: '', cargo_id: '', ocupacao_id: '' };
 
 /** 'Editar Usuário': the profile fields, the company (active ones), cargo and ramo de atividade. */
@@ -73,6 +77,12 @@ export function UserFormModal({ user, onClose, onSaved }: { user: AppUserView | 
     form,
     save,
     user ? { recurso: 'usuario', id: user.user_id, path: `/admin/users/${user.user_id}` } : undefined,
+    {
+      // The company, cargo and ramo de atividade read as the lists name them.
+      enterprise_id: { text: (data) => optionLabel(options.enterprises, data.enterprise_id, user?.empresa_nome) },
+      cargo_id: { text: (data) => optionLabel(options.cargos, data.cargo_id) },
+      ocupacao_id: { text: (data) => optionLabel(options.ocupacoes, data.ocupacao_id) },
+    },
   );
 
   useEffect(() => {
