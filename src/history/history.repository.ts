@@ -19,12 +19,14 @@ export interface HistoryRow {
   changes: string;
 }
 
-/** An entry a transaction wrote: which record, at which version, by which operation. */
+/** An entry a transaction wrote: which record, at which version, by which operation (and, when asked, what changed). */
 export interface WrittenEntry {
+  entryId: number;
   resource: HistoryResourceKey;
   id: number;
   version: number;
   operation: HistoryOperation;
+  changes?: string;
 }
 
 /** Who makes the changes of a transaction, as the database's triggers read it (actor name already cut to its column). */
@@ -39,7 +41,7 @@ const HISTORY_COLUMNS = 'id, record_id, version, operation, changed_at, actor_id
 
 /** Where a column holding an id finds the name shown for it. */
 const LOOKUPS: Partial<Record<FieldFormat, { table: string; key: string; name: (mysql: boolean) => string }>> = {
-  city: { table: 'cities', key: 'city_id', name: (mysql) => (mysql ? "CONCAT(name, '/', code)" : "name || '/' || code") },
+  city: { table: 'cities', key: 'city_id', name: (mysql) => (mysql ? "CONCAT(name, ' - ', code)" : "name || ' - ' || code") },
   enterprise: { table: 'enterprises', key: 'enterprise_id', name: () => 'fantasia' },
   cargo: { table: 'cargos', key: 'cargo_id', name: () => 'name' },
   ocupacao: { table: 'ocupacoes', key: 'ocupacao_id', name: () => 'name' },
@@ -76,16 +78,19 @@ export class HistoryRepository {
     return Number(rows[0]?.id ?? 0);
   }
 
-  /** The first `limit` entries after the entry `after`, in id order: which record each is of. */
-  async entriesAfter(manager: EntityManager, after: number, limit: number): Promise<WrittenEntry[]> {
-    const rows = (await manager.query(`SELECT resource, record_id, version, operation FROM record_history WHERE id > ? ORDER BY id LIMIT ${limit}`, [
-      after,
-    ])) as { resource: string; record_id: number | string; version: number | string; operation: HistoryOperation }[];
+  /** The first `limit` entries after the entry `after`, in id order: which record each is of, and with `changes` what changed. */
+  async entriesAfter(manager: EntityManager, after: number, limit: number, changes = false): Promise<WrittenEntry[]> {
+    const rows = (await manager.query(
+      `SELECT id, resource, record_id, version, operation${changes ? ', changes' : ''} FROM record_history WHERE id > ? ORDER BY id LIMIT ${limit}`,
+      [after],
+    )) as { id: number | string; resource: string; record_id: number | string; version: number | string; operation: HistoryOperation; changes?: string }[];
     return rows.map((row) => ({
+      entryId: Number(row.id),
       resource: row.resource as HistoryResourceKey,
       id: Number(row.record_id),
       version: Number(row.version),
       operation: row.operation,
+      ...(changes ? { changes: row.changes } : {}),
     }));
   }
 
@@ -195,7 +200,7 @@ export class HistoryRepository {
     return Array.isArray(result) ? null : (result.affectedRows ?? null);
   }
 
-  /** The names shown for ids of a format (namesFormat): a city's "name/UF", a company's fantasia, … */
+  /** The names shown for ids of a format (namesFormat): a city's "name - UF", a company's fantasia, … */
   async namesOf(format: FieldFormat, ids: number[]): Promise<Map<number, string>> {
     const spec = LOOKUPS[format]!;
     const name = spec.name(isMysql(this.dataSource));

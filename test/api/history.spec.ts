@@ -191,9 +191,9 @@ describe('history of each record', () => {
     });
     expect(billing.campos).toEqual([
       expect.objectContaining({ rotulo: 'Endereço de cobrança', antes_texto: '—', depois_texto: 'Rua da Cobrança' }),
-      expect.objectContaining({ rotulo: 'Cidade de cobrança', depois_texto: 'Londrina/PR' }),
+      expect.objectContaining({ rotulo: 'Cidade de cobrança', depois_texto: 'Londrina - PR' }),
     ]);
-    expect(form.campos).toEqual([expect.objectContaining({ campo: 'city_id', rotulo: 'Cidade', antes_texto: 'Londrina/PR', depois_texto: 'Maringá/PR' })]);
+    expect(form.campos).toEqual([expect.objectContaining({ campo: 'city_id', rotulo: 'Cidade', antes_texto: 'Londrina - PR', depois_texto: 'Maringá - PR' })]);
     expect(creation.restauravel).toBe(false);
     expect(creation.campos).toEqual(
       expect.arrayContaining([

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { HistoryEntryView } from '@shared/history.views';
+import type { FieldChangeView, HistoryEntryView } from '@shared/history.views';
 import { api, failureMessage } from '../../lib/api';
 import type { VersionedResourcePath } from '../../lib/api-contract';
 import { formatDateTime } from '../../lib/dates';
@@ -86,13 +86,7 @@ export function HistoryTab<V extends { version: number }>({
               <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
                 {entry.campos.map((field) => (
                   <Change key={field.campo} label={field.rotulo}>
-                    {field.oculto ? (
-                      field.depois_texto
-                    ) : (
-                      <>
-                        <span className="text-slate-600 line-through">{field.antes_texto}</span> → <span className="text-slate-900">{field.depois_texto}</span>
-                      </>
-                    )}
+                    <ChangedValue field={field} />
                   </Change>
                 ))}
               </dl>
@@ -127,6 +121,16 @@ export function HistoryTab<V extends { version: number }>({
         onCancel={() => setRestoring(null)}
       />
     </div>
+  );
+}
+
+/** A field's change as the history and the audit trail write it: "antes → depois" (a secret: only that it changed). */
+export function ChangedValue({ field }: { field: FieldChangeView }) {
+  if (field.oculto) return <>{field.depois_texto}</>;
+  return (
+    <>
+      <span className="text-slate-600 line-through">{field.antes_texto}</span> → <span className="text-slate-900">{field.depois_texto}</span>
+    </>
   );
 }
 
