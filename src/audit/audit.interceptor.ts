@@ -23,6 +23,11 @@ function changesOrFields(req: HttpRequest, options: AuditedOptions<unknown>, id:
   const history = options.target ? AUDIT_TARGETS[options.target]?.history : undefined;
   if (history && id !== null) {
     const changes = changeSummary(changesWrittenBy(req), history, id);
+    // A creation keeps the values the admin gave (the body's fields), not what the record starts with by itself.
+    const sent = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : null;
+    if (changes?.operacao === 'criacao' && options.body && sent) {
+      changes.alteracoes = Object.fromEntries(Object.entries(changes.alteracoes).filter(([column]) => Object.hasOwn(sent, column)));
+    }
     if (changes) return { ...changes };
     if (options.body) return { alteracoes: {}, operacao: 'alteracao' };
   }

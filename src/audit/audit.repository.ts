@@ -57,6 +57,20 @@ export async function targetNamesIn(manager: EntityManager, name: NonNullable<Au
   return new Map(rows.map((row) => [Number(row.id), row.name.trim()]));
 }
 
+/**
+ * The summaries of the deletions of records of one kind, by id (the latest of each): a deletion keeps the
+ * record's name, which the entries about it before the deletion no longer find.
+ */
+export async function deletionSummariesIn(manager: EntityManager, targetType: string, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await manager.query(
+    `SELECT target_id AS id, summary FROM audit_log
+      WHERE target_type = ? AND target_id IN (${ids.map(() => '?').join(', ')}) AND summary LIKE ? ORDER BY id`,
+    [targetType, ...ids, '%"operacao":"exclusao"%'],
+  )) as { id: number | string; summary: string }[];
+  return new Map(rows.map((row) => [Number(row.id), row.summary]));
+}
+
 /** A summary field's JSON path: names are the API's own (letters, digits, underscores). */
 function jsonPath(field: string): string {
   if (!/^\w+$/.test(field)) throw new Error(`Not a summary field name: ${field}`);

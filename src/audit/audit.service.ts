@@ -15,8 +15,8 @@ import {
 } from '../shared/audit-actions.js';
 import type { FieldChangeView, HistoryOperation } from '../shared/history.views.js';
 import { AuditEntry } from './audit-entry.entity.js';
-import { auditTarget } from './audit-targets.js';
-import { redactPersonalValuesInTrail, targetNamesIn } from './audit.repository.js';
+import { auditTarget, type AuditTarget } from './audit-targets.js';
+import { deletionSummariesIn, redactPersonalValuesInTrail, targetNamesIn } from './audit.repository.js';
 
 export interface AuditRecord {
   adminId: number | null;
@@ -154,7 +154,7 @@ export class AuditService {
         target_id: row.targetId,
         summary,
         created_at: new Date(row.createdAt).toISOString(),
-        alvo: targetView(row, names, change),
+        alvo: targetView(row, names),
         operacao: change?.operacao ?? null,
         campos: fields[index],
         restaurado:
@@ -166,15 +166,26 @@ export class AuditService {
   }
 
   /** The current name of each record the entries are about, by target type and id. */
-  private async targetNames(rows: AuditEntry[]): Promise<Map<string, Map<number, string>>> {
+  private async targetNames(rows: AuditEntry[]): Promise<Map<string, Map<number, TargetName>>> {
     const wanted = new Map<string, Set<number>>();
     for (const row of rows) {
       if (!row.targetType || !row.targetId || !auditTarget(row.targetType)?.name) continue;
       if (!wanted.has(row.targetType)) wanted.set(row.targetType, new Set());
       wanted.get(row.targetType)!.add(row.targetId);
     }
-    const names = new Map<string, Map<number, string>>();
-    for (const [type, ids] of wanted) names.set(type, await targetNamesIn(this.dataSource.manager, auditTarget(type)!.name!, [...ids]));
+    const names = new Map<string, Map<number, TargetName>>();
+    for (const [type, ids] of wanted) {
+      const target = auditTarget(type)!;
+      const found = new Map<number, TargetName>();
+      for (const [id, name] of await targetNamesIn(this.dataSource.manager, target.name!, [...ids])) found.set(id, { name, exists: true });
+      // A record deleted since: its name as its deletion's entry kept it.
+      const gone = [...ids].filter((id) => !found.has(id));
+      for (const [id, summary] of await deletionSummariesIn(this.dataSource.manager, type, gone)) {
+        const name = keptName(target, changesOf(parseSummary(summary)));
+        if (name) found.set(id, { name, exists: false });
+      }
+      names.set(type, found);
+    }
     return names;
   }
 
@@ -244,15 +255,28 @@ function plainFields(change: AuditChangeSummary): FieldChangeView[] {
 const textOrNull = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** The record an entry is about: its kind, its name now (or, when it is gone, as its deletion kept it) and its page. */
-function targetView(row: AuditEntry, names: Map<string, Map<number, string>>, change: AuditChangeSummary | null): AuditTargetView | null {
+/** A record's name, and whether the record is still there (a link opens it) or was deleted (its name as kept). */
+interface TargetName {
+  name: string;
+  exists: boolean;
+}
+
+function targetView(row: AuditEntry, names: Map<string, Map<number, TargetName>>): AuditTargetView | null {
   if (!row.targetType) return null;
+  // An admin's own login or confirmation: the admin is already named as who did it.
+  if (row.targetType === 'admin' && row.targetId !== null && row.targetId === row.adminId && row.action.startsWith('login.')) return null;
   const target = auditTarget(row.targetType);
-  if (!target) return { tipo: row.targetType, nome: row.targetId ? `#${row.targetId}` : null, url: null };
-  const current = row.targetId ? names.get(row.targetType)?.get(row.targetId) : undefined;
-  if (current !== undefined) return { tipo: target.label, nome: current || `#${row.targetId}`, url: target.url?.(row.targetId!) ?? null };
-  const kept = (target.name?.columns ?? [])
+  const unnamed = row.targetId ? `#${row.targetId}` : null;
+  if (!target) return { tipo: row.targetType, nome: unnamed, url: null };
+  const found = row.targetId ? names.get(row.targetType)?.get(row.targetId) : undefined;
+  return { tipo: target.label, nome: found?.name || unnamed, url: found?.exists ? (target.url?.(row.targetId!) ?? null) : null };
+}
+
+/** The name a deletion kept of its record: its target's name columns, as they were before. */
+function keptName(target: AuditTarget, change: AuditChangeSummary | null): string | null {
+  const name = (target.name?.columns ?? [])
     .map((column) => change?.alteracoes[column]?.[0])
     .filter((value): value is string => typeof value === 'string' && value !== '')
     .join(' ');
-  return { tipo: target.label, nome: kept || (row.targetId ? `#${row.targetId}` : null), url: null };
+  return name || null;
 }

@@ -64,6 +64,8 @@ describe('the audit trail says what changed', () => {
     expect(created.operacao).toBe('criacao');
     expect(said(created)).toEqual(expect.arrayContaining(['Nome fantasia: — → Agro Sul Auditada', 'Cidade: — → Londrina - PR', 'Telefone: — → (43) 3325-1000']));
     expect(created.campos!.every((field) => field.depois_texto !== '—')).toBe(true);
+    // What the admin gave, not what the record starts with by itself (the score no form writes).
+    expect(created.campos!.map((field) => field.campo)).not.toContain('score');
 
     // The status, in words.
     await api('patch', `/enterprises/${id}/status`).send({ ativo: 0 }).expect(200);
@@ -99,14 +101,16 @@ describe('the audit trail says what changed', () => {
     const contact = await createContactRow(sut, { nome: 'Ana Remetente', email: 'ana.remetente@exemplo.com.br', mensagem: 'Quero um orçamento.' });
     await api('patch', `/contatos/${contact.id}/respondido`).send({ canal: 'whatsapp' }).expect(200);
     const answered = await latest('contact.answered', contact.id);
+    // Still there: named by its sender and linked.
     expect(said(answered)).toEqual(expect.arrayContaining(['Status: Pendente → Respondido', 'Respondido por: — → WhatsApp']));
     expect(answered.alvo).toEqual({ tipo: 'Contato', nome: 'Ana Remetente', url: `/admin/contato?abrir=${contact.id}` });
 
     await api('delete', `/contatos/${contact.id}`).expect(200);
     const deleted = await latest('contact.delete', contact.id);
     expect(deleted).toMatchObject({ operacao: 'exclusao', campos: [], alvo: { tipo: 'Contato', nome: 'Ana Remetente', url: null } });
-    // A deletion keeps the name of what it deleted, not the message.
+    // A deletion keeps the name of what it deleted, not the message; the entries before it still name the sender, unlinked.
     expect(JSON.stringify(deleted.summary)).not.toContain('orçamento');
+    expect((await latest('contact.answered', contact.id)).alvo).toEqual({ tipo: 'Contato', nome: 'Ana Remetente', url: null });
   });
 
   it("a colleague's invitation, role and name read as the history's, and no secret is ever in the trail", async () => {
@@ -124,6 +128,11 @@ describe('the audit trail says what changed', () => {
     const otp = (await sut.dataSource.query('SELECT totp_secret AS secret FROM authorized_ips')) as { secret: string }[];
     for (const { secret } of [...hashes, ...otp].filter((row) => row.secret)) expect(trail).not.toContain(secret);
     expect(trail).not.toMatch(/password_hash|totp_secret|token/i);
+  });
+
+  it("an admin's own login names no target (the admin is who did it)", async () => {
+    const page = (await api('get', '/auditoria?acao=login.success&pageSize=100').expect(200)).body as { data: AuditEntryView[] };
+    expect(page.data.find((entry) => entry.admin_username === master.username)).toMatchObject({ alvo: null, campos: null, summary: null });
   });
 
   it('keeps the entries written before as they were: their summary, the record named, a restore by its entry number', async () => {

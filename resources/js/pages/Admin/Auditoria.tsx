@@ -135,7 +135,7 @@ function EntryDetails({ entry }: { entry: AuditEntryView }) {
           entry.operacao !== 'exclusao' && <p className="text-slate-600">Nenhum campo alterado.</p>
         )
       ) : (
-        !restored && <p className="[overflow-wrap:anywhere] text-slate-600">{describeAuditSummary(entry.summary)}</p>
+        !restored && entry.summary && <p className="[overflow-wrap:anywhere] text-slate-600">{describeAuditSummary(entry.summary)}</p>
       )}
       {entry.summary?.em_lote === true && <p className="text-xs text-slate-500">Alterado em lote</p>}
     </>
