@@ -50,7 +50,10 @@ export async function targetNamesIn(manager: EntityManager, name: NonNullable<Au
   if (ids.length === 0) return new Map();
   const columns = name.columns.map((column) => `COALESCE(${column}, '')`);
   const joined = isMysql(manager.connection) ? `CONCAT_WS(' ', ${columns.join(', ')})` : columns.join(" || ' ' || ");
-  const rows = (await manager.query(`SELECT ${name.key} AS id, ${joined} AS name FROM ${name.table} WHERE ${name.key} IN (${ids.map(() => '?').join(', ')})`, ids)) as {
+  const rows = (await manager.query(
+    `SELECT ${name.key} AS id, ${joined} AS name FROM ${name.table} WHERE ${name.key} IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  )) as {
     id: number | string;
     name: string;
   }[];

@@ -240,7 +240,8 @@ function changesOf(summary: Record<string, unknown> | null): AuditChangeSummary 
 
 /** A change of a record no history describes: each field under its own name, values as kept. */
 function plainFields(change: AuditChangeSummary): FieldChangeView[] {
-  const text = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string));
+  const text = (value: unknown) =>
+    value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value as string);
   return Object.entries(change.alteracoes).map(([column, pair]) => ({
     campo: column,
     rotulo: column,

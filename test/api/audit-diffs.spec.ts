@@ -39,10 +39,12 @@ async function latest(action: string, id: number): Promise<AuditEntryView> {
 const said = (entry: AuditEntryView) => entry.campos!.map((field) => `${field.rotulo}: ${field.antes_texto} → ${field.depois_texto}`);
 
 describe('the audit trail says what changed', () => {
-  it("an edit keeps only the fields it changed, labelled and with names for ids, about the company by name, linked to where it opens", async () => {
+  it('an edit keeps only the fields it changed, labelled and with names for ids, about the company by name, linked to where it opens', async () => {
     const body = enterpriseBody({ fantasia: 'Agro Sul Auditada', fone: '(43) 3325-1000', city_id: LONDRINA });
     const id = (await api('post', '/enterprises').send(body).expect(201)).body.enterprise_id as number;
-    await api('put', `/enterprises/${id}`).send({ ...body, fone: '(43) 99988-7766', city_id: MARINGA }).expect(200);
+    await api('put', `/enterprises/${id}`)
+      .send({ ...body, fone: '(43) 99988-7766', city_id: MARINGA })
+      .expect(200);
 
     const edit = await latest('enterprise.update', id);
     expect(said(edit)).toEqual(['Cidade: Londrina - PR → Maringá - PR', 'Telefone: (43) 3325-1000 → (43) 99988-7766']);
@@ -56,13 +58,17 @@ describe('the audit trail says what changed', () => {
     expect(JSON.stringify(edit.summary)).not.toContain('Terra Vermelha Máquinas Agrícolas LTDA');
 
     // Saved again as it is: the entry says nothing changed.
-    await api('put', `/enterprises/${id}`).send({ ...body, fone: '(43) 99988-7766', city_id: MARINGA }).expect(200);
+    await api('put', `/enterprises/${id}`)
+      .send({ ...body, fone: '(43) 99988-7766', city_id: MARINGA })
+      .expect(200);
     expect((await latest('enterprise.update', id)).campos).toEqual([]);
 
     // A creation lists the values it set, in the same words.
     const created = await latest('enterprise.create', id);
     expect(created.operacao).toBe('criacao');
-    expect(said(created)).toEqual(expect.arrayContaining(['Nome fantasia: — → Agro Sul Auditada', 'Cidade: — → Londrina - PR', 'Telefone: — → (43) 3325-1000']));
+    expect(said(created)).toEqual(
+      expect.arrayContaining(['Nome fantasia: — → Agro Sul Auditada', 'Cidade: — → Londrina - PR', 'Telefone: — → (43) 3325-1000']),
+    );
     expect(created.campos!.every((field) => field.depois_texto !== '—')).toBe(true);
     // What the admin gave, not what the record starts with by itself (the score no form writes).
     expect(created.campos!.map((field) => field.campo)).not.toContain('score');
@@ -75,7 +81,9 @@ describe('the audit trail says what changed', () => {
   it('a restore says which values came back, before → after, and from which change (when, by whom)', async () => {
     const body = enterpriseBody({ fantasia: 'Restaurada Implementos', fone: '(43) 3325-1000', city_id: LONDRINA });
     const id = (await api('post', '/enterprises').send(body).expect(201)).body.enterprise_id as number;
-    await api('put', `/enterprises/${id}`).send({ ...body, fone: '(43) 99988-7766' }).expect(200);
+    await api('put', `/enterprises/${id}`)
+      .send({ ...body, fone: '(43) 99988-7766' })
+      .expect(200);
     const history = (await api('get', `/enterprises/${id}/historico`).expect(200)).body.data as HistoryEntryView[];
     const phoneChange = history.find((entry) => entry.campos.some((field) => field.campo === 'fone'))!;
     await api('post', `/enterprises/${id}/historico/${phoneChange.id}/restaurar`).expect(200);
@@ -136,13 +144,38 @@ describe('the audit trail says what changed', () => {
   });
 
   it('keeps the entries written before as they were: their summary, the record named, a restore by its entry number', async () => {
-    const id = (await api('post', '/enterprises').send(enterpriseBody({ fantasia: 'Antiga Auditoria' })).expect(201)).body.enterprise_id as number;
+    const id = (
+      await api('post', '/enterprises')
+        .send(enterpriseBody({ fantasia: 'Antiga Auditoria' }))
+        .expect(201)
+    ).body.enterprise_id as number;
     await sut.dataSource.getRepository(AuditEntry).insert([
-      { adminId: null, adminUsername: master.username, ip: master.ip, action: 'enterprise.update', targetType: 'enterprise', targetId: id, summary: JSON.stringify({ razao: 'Antiga', city_id: 4306106 }) },
-      { adminId: null, adminUsername: master.username, ip: master.ip, action: 'history.restore', targetType: 'empresa', targetId: id, summary: JSON.stringify({ entrada: 1919 }) },
+      {
+        adminId: null,
+        adminUsername: master.username,
+        ip: master.ip,
+        action: 'enterprise.update',
+        targetType: 'enterprise',
+        targetId: id,
+        summary: JSON.stringify({ razao: 'Antiga', city_id: 4306106 }),
+      },
+      {
+        adminId: null,
+        adminUsername: master.username,
+        ip: master.ip,
+        action: 'history.restore',
+        targetType: 'empresa',
+        targetId: id,
+        summary: JSON.stringify({ entrada: 1919 }),
+      },
     ]);
     const edit = await latest('enterprise.update', id);
-    expect(edit).toMatchObject({ campos: null, operacao: null, summary: { razao: 'Antiga', city_id: 4306106 }, alvo: { tipo: 'Empresa', nome: 'Antiga Auditoria' } });
+    expect(edit).toMatchObject({
+      campos: null,
+      operacao: null,
+      summary: { razao: 'Antiga', city_id: 4306106 },
+      alvo: { tipo: 'Empresa', nome: 'Antiga Auditoria' },
+    });
     const restore = await latest('history.restore', id);
     expect(restore).toMatchObject({ campos: null, restaurado: { entrada: 1919, em: null, por: null }, alvo: { tipo: 'Empresa', nome: 'Antiga Auditoria' } });
   });

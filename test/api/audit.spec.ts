@@ -71,7 +71,9 @@ describe('audit trail', () => {
     expect(find('user.status')).toMatchObject({ targetType: 'user', targetId: user.userId });
     expect(JSON.parse(find('user.status')!.summary!)).toEqual({ alteracoes: { status: [1, 0] }, operacao: 'alteracao' });
     expect(find('contact.answered')).toMatchObject({ targetId: contact.id });
-    expect(JSON.parse(find('contact.answered')!.summary!)).toMatchObject({ alteracoes: { status: ['pendente', 'respondido'], response_channel: [null, 'email'] } });
+    expect(JSON.parse(find('contact.answered')!.summary!)).toMatchObject({
+      alteracoes: { status: ['pendente', 'respondido'], response_channel: [null, 'email'] },
+    });
     expect(find('contact.delete')).toMatchObject({ targetId: contact.id });
   });
 

@@ -125,7 +125,9 @@ describe("an account's deletion erases the person from the audit trail and the i
       expect(pair[1], column).toBe('(removido)');
       expect([null, '(removido)'], column).toContain(pair[0]);
     }
-    expect(firstEdit.campos).toEqual(expect.arrayContaining([expect.objectContaining({ rotulo: 'E-mail', antes_texto: '(removido)', depois_texto: '(removido)' })]));
+    expect(firstEdit.campos).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rotulo: 'E-mail', antes_texto: '(removido)', depois_texto: '(removido)' })]),
+    );
     expect(about.filter((entry) => entry.action === 'user.status').map((entry) => entry.summary)).toEqual(
       expect.arrayContaining([
         { alteracoes: { status: [1, 0] }, operacao: 'alteracao' },

@@ -320,7 +320,10 @@ describe('acting on a colleague', () => {
       alteracoes: { name: [`Colega ${colleague.username}`, 'Nome Novo 🚜'], email: [null, 'novo@exemplo.com.br'] },
       operacao: 'alteracao',
     });
-    expect(JSON.parse(entries.find((entry) => entry.action === 'team.role')!.summary!)).toEqual({ alteracoes: { role: ['gestor', 'master'] }, operacao: 'alteracao' });
+    expect(JSON.parse(entries.find((entry) => entry.action === 'team.role')!.summary!)).toEqual({
+      alteracoes: { role: ['gestor', 'master'] },
+      operacao: 'alteracao',
+    });
   });
 
   it('refuses null for a field that may only be left out (name, role, active) with its message, and changes nothing', async () => {

@@ -26,7 +26,10 @@ describe.skipIf(!browserAvailable)('Auditoria says what a form changed, in Chrom
       });
       const { page, close, errors } = await openAdminPage(app, `/admin/empresas?busca=${marker}`, 'Empresas', width, 'master');
       try {
-        await page.getByRole('button', { name: `Editar ${fantasia}` }).first().click();
+        await page
+          .getByRole('button', { name: `Editar ${fantasia}` })
+          .first()
+          .click();
         const form = page.getByRole('dialog', { name: 'Editar Empresa' });
         await form.waitFor();
         await form.getByLabel('Telefone').fill('(43) 3399-7777');
@@ -38,7 +41,10 @@ describe.skipIf(!browserAvailable)('Auditoria says what a form changed, in Chrom
 
         await page.goto(`${app.baseUrl}/admin/auditoria?acao=enterprise.update`);
         await page.getByRole('heading', { name: 'Auditoria', level: 1 }).waitFor();
-        const entry = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: fantasia }) }).first();
+        const entry = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: fantasia }) })
+          .first();
         const text = (await entry.innerText()).replace(/\s+/g, ' ');
         expect(text).toContain(`Empresa editada · Empresa ${fantasia}`);
         expect(text).toContain('Telefone: (43) 3325-1000 → (43) 3399-7777');
