@@ -3,10 +3,11 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import { DEFAULT_PAGE_SIZE } from '../common/http/page.query.js';
 import type { WrittenChange } from '../history/change-context.js';
-import type { HistoryResourceKey } from '../history/history.resources.js';
+import { HISTORY_RESOURCES, type HistoryResourceKey } from '../history/history.resources.js';
 import { HistoryService, mergeChanges, type HistoryValue } from '../history/history.service.js';
 import {
   AUDIT_GROUP_ACTIONS,
+  describeAuditField,
   type AuditAction,
   type AuditChangeSummary,
   type AuditEntryView,
@@ -141,6 +142,7 @@ export class AuditService {
     const changes = summaries.map(changesOf);
     const names = await this.targetNames(rows);
     const fields = await this.fieldViews(rows, changes);
+    const sent = await this.sentFields(rows, summaries, changes);
     return rows.map((row, index) => {
       const summary = summaries[index];
       const change = changes[index];
@@ -157,11 +159,50 @@ export class AuditService {
         alvo: targetView(row, names),
         operacao: change?.operacao ?? null,
         campos: fields[index],
+        enviados: sent[index],
         restaurado:
           row.action === 'history.restore' && typeof summary?.entrada === 'number'
             ? { entrada: summary.entrada, em: textOrNull(summary.entrada_em), por: textOrNull(summary.entrada_por) }
             : null,
       };
+    });
+  }
+
+  /**
+   * The fields kept by entries without changes, in the summary's order: a record's own columns through its
+   * history (labels, names for ids, formatted values), any other field by the trail's own words.
+   */
+  private async sentFields(
+    rows: AuditEntry[],
+    summaries: (Record<string, unknown> | null)[],
+    changes: (AuditChangeSummary | null)[],
+  ): Promise<({ rotulo: string; texto: string }[] | null)[]> {
+    const kept = rows.map((row, index) => (changes[index] || !summaries[index] || row.action === 'history.restore' ? null : summaries[index]));
+    const described = new Map<number, Map<string, FieldChangeView>>();
+    const byResource = new Map<HistoryResourceKey, number[]>();
+    kept.forEach((summary, index) => {
+      const key = summary && rows[index].targetType ? auditTarget(rows[index].targetType!)?.history : undefined;
+      if (!key) return;
+      if (!byResource.has(key)) byResource.set(key, []);
+      byResource.get(key)!.push(index);
+    });
+    for (const [key, indexes] of byResource) {
+      const views = await this.history.describeChanges(
+        key,
+        indexes.map((index) => scalarColumns(kept[index]!, key)),
+        indexes.map(() => 'alteracao'),
+      );
+      indexes.forEach((index, at) => described.set(index, new Map(views[at].map((field) => [field.campo, field]))));
+    }
+    return kept.map((summary, index) => {
+      if (!summary) return null;
+      // A bulk run is said apart ("Alterado em lote").
+      return Object.entries(summary)
+        .filter(([field]) => field !== 'em_lote')
+        .map(([field, value]) => {
+          const view = described.get(index)?.get(field);
+          return view ? { rotulo: view.rotulo, texto: view.depois_texto } : describeAuditField(field, value);
+        });
     });
   }
 
@@ -214,6 +255,17 @@ export class AuditService {
       return changes[index]!.operacao === 'criacao' ? list.filter((field) => field.oculto || field.depois_texto !== '—') : list;
     });
   }
+}
+
+/** Fields of an entry's summary that are a value each, as the history formats them (a record's own columns only). */
+function scalarColumns(summary: Record<string, unknown>, key: HistoryResourceKey): Record<string, HistoryValue[]> {
+  const fields = HISTORY_RESOURCES[key].fields;
+  const columns: Record<string, HistoryValue[]> = {};
+  for (const [column, value] of Object.entries(summary)) {
+    if (!Object.hasOwn(fields, column) || fields[column].format === 'secret') continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) columns[column] = [value as HistoryValue, value as HistoryValue];
+  }
+  return columns;
 }
 
 function parseSummary(text: string | null): Record<string, unknown> | null {

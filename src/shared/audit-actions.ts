@@ -80,18 +80,22 @@ function auditValue(field: string, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value as number);
 }
 
+/** One field of a summary: its name and its value in words ('antes → depois' for a change kept as `{de, para}`). */
+export function describeAuditField(field: string, value: unknown): { rotulo: string; texto: string } {
+  const rotulo = named(AUDIT_FIELD_NAMES, field) ?? field;
+  if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
+    const change = value as { de: unknown; para: unknown };
+    return { rotulo, texto: `${auditValue(field, change.de)} → ${auditValue(field, change.para)}` };
+  }
+  return { rotulo, texto: auditValue(field, value) };
+}
+
 /** A summary on one line, as 'campo: valor' pairs; a changed field as 'campo: antes → depois'. */
 export function describeAuditSummary(summary: Record<string, unknown> | null): string {
   if (!summary) return '—';
   return Object.entries(summary)
-    .map(([field, value]) => {
-      const name = named(AUDIT_FIELD_NAMES, field) ?? field;
-      if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
-        const change = value as { de: unknown; para: unknown };
-        return `${name}: ${auditValue(field, change.de)} → ${auditValue(field, change.para)}`;
-      }
-      return `${name}: ${auditValue(field, value)}`;
-    })
+    .map(([field, value]) => describeAuditField(field, value))
+    .map((field) => `${field.rotulo}: ${field.texto}`)
     .join(' · ');
 }
 
@@ -141,6 +145,12 @@ export interface AuditEntryView {
   operacao: HistoryOperation | null;
   /** The fields that changed, with the history's labels and values (null: an entry without them, see summary). */
   campos: FieldChangeView[] | null;
+  /**
+   * An entry that kept the fields sent rather than a change (written before the trail kept changes, or about a
+   * record that keeps no history): each field named and in words, the record's own fields as its history says
+   * them (labels, a city's name). Null for an entry with changes or nothing kept.
+   */
+  enviados: { rotulo: string; texto: string }[] | null;
   /** A restore: the history entry whose earlier values it put back, when it was made and by whom. */
   restaurado: { entrada: number; em: string | null; por: string | null } | null;
 }

@@ -140,7 +140,7 @@ describe('the audit trail says what changed', () => {
 
   it("an admin's own login names no target (the admin is who did it)", async () => {
     const page = (await api('get', '/auditoria?acao=login.success&pageSize=100').expect(200)).body as { data: AuditEntryView[] };
-    expect(page.data.find((entry) => entry.admin_username === master.username)).toMatchObject({ alvo: null, campos: null, summary: null });
+    expect(page.data.find((entry) => entry.admin_username === master.username)).toMatchObject({ alvo: null, campos: null, summary: null, enviados: null });
   });
 
   it('keeps the entries written before as they were: their summary, the record named, a restore by its entry number', async () => {
@@ -157,7 +157,7 @@ describe('the audit trail says what changed', () => {
         action: 'enterprise.update',
         targetType: 'enterprise',
         targetId: id,
-        summary: JSON.stringify({ razao: 'Antiga', city_id: 4306106 }),
+        summary: JSON.stringify({ razao: 'Antiga', city_id: LONDRINA, representada_logo: null, motivo: 'x' }),
       },
       {
         adminId: null,
@@ -173,9 +173,16 @@ describe('the audit trail says what changed', () => {
     expect(edit).toMatchObject({
       campos: null,
       operacao: null,
-      summary: { razao: 'Antiga', city_id: 4306106 },
+      summary: { razao: 'Antiga', city_id: LONDRINA },
       alvo: { tipo: 'Empresa', nome: 'Antiga Auditoria' },
     });
+    // The fields it kept, named and in words as the history says them; a field that is not a column, as it was.
+    expect(edit.enviados).toEqual([
+      { rotulo: 'Razão social', texto: 'Antiga' },
+      { rotulo: 'Cidade', texto: 'Londrina - PR' },
+      { rotulo: 'Logo representada', texto: '—' },
+      { rotulo: 'motivo', texto: 'x' },
+    ]);
     const restore = await latest('history.restore', id);
     expect(restore).toMatchObject({ campos: null, restaurado: { entrada: 1919, em: null, por: null }, alvo: { tipo: 'Empresa', nome: 'Antiga Auditoria' } });
   });

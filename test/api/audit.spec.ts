@@ -121,6 +121,7 @@ describe('audit trail', () => {
       'alvo',
       'campos',
       'created_at',
+      'enviados',
       'id',
       'ip',
       'operacao',

@@ -1948,6 +1948,10 @@ export interface components {
             alvo: components["schemas"]["AuditTargetView"] | null;
             campos: components["schemas"]["FieldChangeView"][] | null;
             created_at: string;
+            enviados: {
+                rotulo: string;
+                texto: string;
+            }[] | null;
             id: number;
             ip: string | null;
             operacao: "criacao" | "alteracao" | "exclusao" | null;

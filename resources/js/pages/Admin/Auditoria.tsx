@@ -1,6 +1,6 @@
 import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AUDIT_ACTIONS, describeAuditSummary, type AuditAction, type AuditEntryView, type AuditTargetView } from '@shared/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView, type AuditTargetView } from '@shared/audit-actions';
 import { ChangedValue } from '../../components/admin/HistoryTab';
 import { ListBody } from '../../components/admin/ListLayout';
 import { AdminLayout } from '../../layouts/AdminLayout';
@@ -135,7 +135,10 @@ function EntryDetails({ entry }: { entry: AuditEntryView }) {
           entry.operacao !== 'exclusao' && <p className="text-slate-600">Nenhum campo alterado.</p>
         )
       ) : (
-        !restored && entry.summary && <p className="[overflow-wrap:anywhere] text-slate-600">{describeAuditSummary(entry.summary)}</p>
+        entry.enviados &&
+        entry.enviados.length > 0 && (
+          <p className="[overflow-wrap:anywhere] text-slate-600">{entry.enviados.map((field) => `${field.rotulo}: ${field.texto}`).join(' · ')}</p>
+        )
       )}
       {entry.summary?.em_lote === true && <p className="text-xs text-slate-500">Alterado em lote</p>}
     </>
