@@ -2,7 +2,17 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { AppException } from '../common/http/app.exception.js';
 import { header, type HttpReply, type HttpRequest } from '../common/http/http.js';
-import { FORM_ORIGIN_HEADER, type ChangeSource } from '../shared/history.views.js';
+import { FORM_ORIGIN_HEADER, type ChangeSource, type HistoryOperation } from '../shared/history.views.js';
+import type { HistoryResourceKey } from './history.resources.js';
+
+/** A history entry a committed write produced: which record, how, and its changed columns (`{"column": [before, after]}`). */
+export interface WrittenChange {
+  entryId: number;
+  resource: HistoryResourceKey;
+  recordId: number;
+  operation: HistoryOperation;
+  changes: string;
+}
 
 /** Who makes a change and from where: what the database's history entry records. */
 export interface ChangeContext {
@@ -11,6 +21,11 @@ export interface ChangeContext {
   source: ChangeSource;
   /** The history entry whose values a restore puts back. */
   restoredFrom?: number | null;
+  /**
+   * Where the history entries of the committed writes made under this context are added (a request's, read by
+   * its audit entry): what changed is taken from the history, never from the request's body.
+   */
+  written?: WrittenChange[];
 }
 
 /** A write of one record: its context, and the version the client read (If-Match), when it sent one. */
@@ -46,11 +61,28 @@ export function changeSource(req: HttpRequest): 'formulario' | 'api' {
   return header(req, FORM_ORIGIN_HEADER) === 'formulario' ? 'formulario' : 'api';
 }
 
+const writtenByRequest = new WeakMap<HttpRequest, WrittenChange[]>();
+
+/** The history entries the request's committed writes produced so far, oldest first. */
+export function changesWrittenBy(req: HttpRequest): WrittenChange[] {
+  let written = writtenByRequest.get(req);
+  if (!written) {
+    written = [];
+    writtenByRequest.set(req, written);
+  }
+  return written;
+}
+
 /** The change a request makes: its admin (if any), its origin (the back office's form, or the API) and If-Match. */
 export function changeRequest(req: HttpRequest): ChangeRequest {
   const admin = req.admin;
   return {
-    context: { actorId: admin?.id ?? null, actorName: admin ? admin.name || admin.username : null, source: changeSource(req) },
+    context: {
+      actorId: admin?.id ?? null,
+      actorName: admin ? admin.name || admin.username : null,
+      source: changeSource(req),
+      written: changesWrittenBy(req),
+    },
     expected: parseIfMatch(header(req, 'if-match')),
   };
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { auditActor } from '../audit/audit-actor.js';
-import { AuditService } from '../audit/audit.service.js';
+import { auditTargetOf } from '../audit/audit-targets.js';
+import { AuditService, changeSummary } from '../audit/audit.service.js';
 import { Roles, Sensitive } from '../auth/decorators.js';
 import { AppException } from '../common/http/app.exception.js';
 import { requestPath, type HttpRequest } from '../common/http/http.js';
@@ -110,8 +111,17 @@ export class HistoryApiController {
   @HttpCode(200)
   async restore(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Change() change: ChangeRequest, @Req() req: HttpRequest) {
     const resource = resourceOf(req);
+    const origin = await this.history.entryOrigin(resource.key, id, entryId);
     const data = await this.history.restore(resource.key, id, entryId, change);
-    await this.audit.record({ ...auditActor(req), action: 'history.restore', targetType: resource.key, targetId: id, summary: { entrada: entryId } });
+    // The entry says which values came back (before → after, as the restore's own history entry has them) and from when.
+    const changes = changeSummary(change.context.written ?? [], resource.key, id) ?? { alteracoes: {}, operacao: 'alteracao' };
+    await this.audit.record({
+      ...auditActor(req),
+      action: 'history.restore',
+      targetType: auditTargetOf(resource.key),
+      targetId: id,
+      summary: { ...changes, entrada: entryId, entrada_em: origin?.em ?? null, entrada_por: origin?.quem ?? null },
+    });
     return { ok: true, data };
   }
 
@@ -130,14 +140,17 @@ export class HistoryApiController {
   @HttpCode(200)
   async revert(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Change() change: ChangeRequest, @Req() req: HttpRequest) {
     const resource = resourceOf(req);
+    const origin = await this.history.entryOrigin(resource.key, id, entryId);
     const { record, preview } = await this.history.revert(resource.key, id, entryId, change);
-    // The fields' names only: their values may be a person's, which the record's history keeps (and erases).
+    // As a restore: the values that came back (before → after, as the revert's own history entry has them) and
+    // the version, named by the change it followed.
+    const changes = changeSummary(change.context.written ?? [], resource.key, id) ?? { alteracoes: {}, operacao: 'alteracao' };
     await this.audit.record({
       ...auditActor(req),
       action: 'history.revert',
-      targetType: resource.key,
+      targetType: auditTargetOf(resource.key),
       targetId: id,
-      summary: { versao: preview.versao, campos: preview.campos.map((field) => field.rotulo).join(', ') },
+      summary: { ...changes, entrada: entryId, entrada_em: origin?.em ?? null, entrada_por: origin?.quem ?? null },
     });
     return { ok: true, data: record, restaurados: preview.campos };
   }

@@ -20,12 +20,14 @@ export interface HistoryRow {
   changes: string;
 }
 
-/** An entry a transaction wrote: which record, at which version, by which operation. */
+/** An entry a transaction wrote: which record, at which version, by which operation (and, when asked, what changed). */
 export interface WrittenEntry {
+  entryId: number;
   resource: HistoryResourceKey;
   id: number;
   version: number;
   operation: HistoryOperation;
+  changes?: string;
 }
 
 /** Who makes the changes of a transaction, as the database's triggers read it (actor name already cut to its column). */
@@ -78,16 +80,19 @@ export class HistoryRepository {
     return Number(rows[0]?.id ?? 0);
   }
 
-  /** The first `limit` entries after the entry `after`, in id order: which record each is of. */
-  async entriesAfter(manager: EntityManager, after: number, limit: number): Promise<WrittenEntry[]> {
-    const rows = (await manager.query(`SELECT resource, record_id, version, operation FROM record_history WHERE id > ? ORDER BY id LIMIT ${limit}`, [
-      after,
-    ])) as { resource: string; record_id: number | string; version: number | string; operation: HistoryOperation }[];
+  /** The first `limit` entries after the entry `after`, in id order: which record each is of, and with `changes` what changed. */
+  async entriesAfter(manager: EntityManager, after: number, limit: number, changes = false): Promise<WrittenEntry[]> {
+    const rows = (await manager.query(
+      `SELECT id, resource, record_id, version, operation${changes ? ', changes' : ''} FROM record_history WHERE id > ? ORDER BY id LIMIT ${limit}`,
+      [after],
+    )) as { id: number | string; resource: string; record_id: number | string; version: number | string; operation: HistoryOperation; changes?: string }[];
     return rows.map((row) => ({
+      entryId: Number(row.id),
       resource: row.resource as HistoryResourceKey,
       id: Number(row.record_id),
       version: Number(row.version),
       operation: row.operation,
+      ...(changes ? { changes: row.changes } : {}),
     }));
   }
 

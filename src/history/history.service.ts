@@ -16,7 +16,7 @@ import {
   type RestorePreview,
 } from '../shared/history.views.js';
 import { ROLE_LABELS } from '../shared/team.views.js';
-import { HistoryRepository, type HistoryRow } from './history.repository.js';
+import { HistoryRepository, type HistoryRow, type WrittenEntry } from './history.repository.js';
 import type { ChangeContext, ChangeRequest } from './change-context.js';
 import { HISTORY_RESOURCES, type FieldFormat, type HistoryField, type HistoryResource, type HistoryResourceKey } from './history.resources.js';
 
@@ -102,18 +102,19 @@ export class HistoryService {
    * Never called from inside another run: on SQLite the second would wait for the first.
    */
   async run<T>(context: ChangeContext, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    let written: CommittedRecord[] = [];
+    let written: WrittenEntry[] = [];
     let result: T;
+    const recorded = context.written;
     try {
       result = await this.inTurn(() =>
         this.dataSource.transaction(async (manager) => {
           await this.setContext(manager, context);
           // The first read of the transaction: on MySQL/MariaDB (REPEATABLE READ) it fixes the snapshot, so the
           // entries read after the work with a greater id are this transaction's own (others' are not visible).
-          const before = this.watchers.length > 0 ? await this.repository.lastEntryId(manager) : null;
+          const before = this.watchers.length > 0 || recorded ? await this.repository.lastEntryId(manager) : null;
           try {
             const value = await work(manager);
-            if (before !== null) written = await this.repository.entriesAfter(manager, before, COMMITTED_MAX);
+            if (before !== null) written = await this.repository.entriesAfter(manager, before, COMMITTED_MAX, recorded !== undefined);
             return value;
           } finally {
             await this.setContext(manager, null);
@@ -124,10 +125,15 @@ export class HistoryService {
       if (error instanceof StaleVersion) throw await this.conflict(error.resource, error.id, error.expected, context.actorId);
       throw error;
     }
-    if (written.length > 0) {
+    if (recorded) {
+      for (const entry of written)
+        recorded.push({ entryId: entry.entryId, resource: entry.resource, recordId: entry.id, operation: entry.operation, changes: entry.changes ?? '{}' });
+    }
+    if (written.length > 0 && this.watchers.length > 0) {
+      const records: CommittedRecord[] = written.map(({ resource, id, version, operation }) => ({ resource, id, version, operation }));
       for (const watcher of this.watchers) {
         try {
-          watcher(written, context);
+          watcher(records, context);
         } catch (error) {
           this.logger.warn(`A watcher of committed changes failed: ${(error as Error).message}`);
         }
@@ -215,14 +221,8 @@ export class HistoryService {
     const resource = HISTORY_RESOURCES[key];
     const current = await this.handler(key).view(id);
     const rows = await this.repository.entriesSinceVersion(key, id, expected);
-    const merged = new Map<string, [unknown, unknown]>();
     // Oldest first: each field's value when the client read it, and its value now.
-    for (const row of [...rows].reverse()) {
-      for (const [column, pair] of Object.entries(parseChanges(row.changes))) {
-        const known = merged.get(column);
-        merged.set(column, [known ? known[0] : pair[0], pair[1]]);
-      }
-    }
+    const merged = new Map(Object.entries(mergeChanges([...rows].reverse().map((row) => row.changes))));
     const [fields] = await this.fieldViews(resource, [merged]);
     const byAsker = (row: HistoryRow) => asker !== null && row.actor_id !== null && Number(row.actor_id) === asker;
     const yours = rows.length > 0 && rows.every(byAsker);
@@ -247,6 +247,25 @@ export class HistoryService {
       por_voce: yours,
     };
     return { message, details };
+  }
+
+  /**
+   * Changes of one resource (`{"column": [before, after]}`, each of the kind `operations` says) as the history shows
+   * them: labels, names for ids, formatted values, secrets without their values. The audit trail reads its
+   * entries' changes through it, so both screens say a field the same way.
+   */
+  async describeChanges(key: HistoryResourceKey, changes: Record<string, HistoryValue[]>[], operations: HistoryOperation[]): Promise<FieldChangeView[][]> {
+    return this.fieldViews(
+      HISTORY_RESOURCES[key],
+      changes.map((change) => new Map(Object.entries(change))),
+      operations,
+    );
+  }
+
+  /** When an entry was made and by whom (null when there is no such entry): what a restore's audit entry names. */
+  async entryOrigin(key: HistoryResourceKey, id: number, entryId: number): Promise<{ em: string; quem: string } | null> {
+    const row = await this.repository.entry(key, id, entryId);
+    return row ? { em: utcDate(row.changed_at).toISOString(), quem: whoOf(row) } : null;
   }
 
   /** A record's history, newest first, `limit` entries before the entry `before` (keyset). */
@@ -520,7 +539,20 @@ export class HistoryService {
   }
 }
 
-/** A datetime both databases compare with their UTC datetime columns. */
+/**
+ * Several entries' changes of one record (JSON text, oldest first) as one: each column's value before the first
+ * entry that changed it and after the last. A column that ends as it started stays (a change and its undoing).
+ */
+export function mergeChanges(changes: string[]): Record<string, HistoryValue[]> {
+  const merged: Record<string, HistoryValue[]> = {};
+  for (const text of changes) {
+    for (const [column, pair] of Object.entries(parseChanges(text))) {
+      const known = Object.hasOwn(merged, column) ? merged[column] : undefined;
+      merged[column] = known && known.length > 0 && pair.length > 0 ? [known[0], pair[1]] : pair;
+    }
+  }
+  return merged;
+}
 
 function parseChanges(text: string): Record<string, HistoryValue[]> {
   try {

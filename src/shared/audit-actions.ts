@@ -1,6 +1,8 @@
 // The actions the audit trail records, with the Portuguese label the back office shows. Pure: read by the
 // server and the audit page.
 
+import type { FieldChangeView, HistoryOperation } from './history.views.js';
+
 export const AUDIT_ACTIONS = {
   'login.success': 'Login',
   'login.failure': 'Login recusado',
@@ -39,10 +41,19 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 /**
- * A summary's fields are the request's own, under the API's names. Where a name is not Portuguese the audit page
- * gives it one; a name not listed is shown as it is.
+ * The fields of a summary that is not a record's change (a login's reason, an export's filters, an IP's address,
+ * entries written before the trail kept changes) are the request's own, under the API's names. Where a name is
+ * not Portuguese or not a word the audit page gives it one; a name not listed is shown as it is.
  */
-export const AUDIT_FIELD_NAMES: Record<string, string> = { targetRole: 'papel', role: 'papel' };
+export const AUDIT_FIELD_NAMES: Record<string, string> = {
+  targetRole: 'papel',
+  role: 'papel',
+  descricao: 'descrição',
+  sessoes: 'sessões',
+  sessoes_encerradas: 'sessões encerradas',
+  escopo: 'quais',
+  enviado_para: 'enviado para',
+};
 
 /**
  * Where a field's value is a code, the words the audit page shows for it: why a login or a confirmation of identity
@@ -70,18 +81,22 @@ function auditValue(field: string, value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value as number);
 }
 
+/** One field of a summary: its name and its value in words ('antes → depois' for a change kept as `{de, para}`). */
+export function describeAuditField(field: string, value: unknown): { rotulo: string; texto: string } {
+  const rotulo = named(AUDIT_FIELD_NAMES, field) ?? field;
+  if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
+    const change = value as { de: unknown; para: unknown };
+    return { rotulo, texto: `${auditValue(field, change.de)} → ${auditValue(field, change.para)}` };
+  }
+  return { rotulo, texto: auditValue(field, value) };
+}
+
 /** A summary on one line, as 'campo: valor' pairs; a changed field as 'campo: antes → depois'. */
 export function describeAuditSummary(summary: Record<string, unknown> | null): string {
   if (!summary) return '—';
   return Object.entries(summary)
-    .map(([field, value]) => {
-      const name = named(AUDIT_FIELD_NAMES, field) ?? field;
-      if (value && typeof value === 'object' && 'de' in value && 'para' in value) {
-        const change = value as { de: unknown; para: unknown };
-        return `${name}: ${auditValue(field, change.de)} → ${auditValue(field, change.para)}`;
-      }
-      return `${name}: ${auditValue(field, value)}`;
-    })
+    .map(([field, value]) => describeAuditField(field, value))
+    .map((field) => `${field.rotulo}: ${field.texto}`)
     .join(' · ');
 }
 
@@ -94,6 +109,28 @@ export const AUDIT_GROUP_ACTIONS: Record<AuditGroup, (keyof typeof AUDIT_ACTIONS
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
+/**
+ * The summary of a write of a versioned record, as the trail keeps it: the fields its history entries changed
+ * (`{"column": [before, after]}`, a secret as `[]`), merged over the request's entries, and the operation; a
+ * restore, or a return to a version, adds the entry whose values it put back (or that left the version), when it was
+ * made and by whom. Earlier entries kept the
+ * request's fields instead, and are shown as they are (describeAuditSummary).
+ */
+export interface AuditChangeSummary {
+  alteracoes: Record<string, unknown[]>;
+  operacao: HistoryOperation;
+  entrada?: number;
+  entrada_em?: string | null;
+  entrada_por?: string | null;
+}
+
+/** The record an entry is about: its kind, its name, and the page where it opens (null when it is gone or has none). */
+export interface AuditTargetView {
+  tipo: string;
+  nome: string | null;
+  url: string | null;
+}
+
 export interface AuditEntryView {
   id: number;
   admin_id: number | null;
@@ -102,6 +139,21 @@ export interface AuditEntryView {
   action: AuditAction;
   target_type: string | null;
   target_id: number | null;
+  /** The summary as kept: the fields that changed (AuditChangeSummary), or, in earlier entries, the fields sent. */
   summary: Record<string, unknown> | null;
   created_at: string;
+  alvo: AuditTargetView | null;
+  /** What the write did to the record: creation, change or deletion (null: no record's history says). */
+  operacao: HistoryOperation | null;
+  /** The fields that changed, with the history's labels and values (null: an entry without them, see summary). */
+  campos: FieldChangeView[] | null;
+  /**
+   * An entry that kept the fields sent rather than a change (written before the trail kept changes, or about a
+   * record that keeps no history): each field named and in words, the record's own fields as its history says
+   * them (labels, a city's name). Null for an entry with changes or nothing kept.
+   */
+  enviados: { rotulo: string; texto: string }[] | null;
+  /** A restore: the history entry whose earlier values it put back, when it was made and by whom. */
+  /** A restore (`versao` false: an entry's "before" values) or a return to the version an entry left (`versao` true). */
+  restaurado: { entrada: number; em: string | null; por: string | null; versao: boolean } | null;
 }

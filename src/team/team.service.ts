@@ -189,7 +189,10 @@ export class TeamService {
         throw error;
       });
     if (convite) this.mailLink(admin, convite, 'convite');
-    await this.record(actor, 'team.invite', admin.adminId, { nome: admin.name, username: admin.username, email: admin.email, role: admin.role });
+    await this.record(actor, 'team.invite', admin.adminId, {
+      alteracoes: { username: [null, admin.username], name: [null, admin.name], email: [null, admin.email], role: [null, admin.role] },
+      operacao: 'criacao',
+    });
     return { admin: this.view(admin, 0), convite };
   }
 
@@ -244,11 +247,16 @@ export class TeamService {
         await this.spendLinks(manager, id, { madeBy: true, addressedTo: deactivates || reactivates || demotes });
       }
 
-      if (Object.keys(fields).length > 0) entries.push({ action: 'team.update', summary: fields });
-      if (roleChanges) entries.push({ action: 'team.role', summary: { role: { de: admin.role, para: changes.role } } });
+      // Each entry keeps its fields as a change of the admin's record (AuditChangeSummary, the history's columns).
+      const changed = (alteracoes: Record<string, unknown[]>) => ({ alteracoes, operacao: 'alteracao' });
+      const edited: Record<string, unknown[]> = {};
+      if (fields.nome) edited.name = [fields.nome.de, fields.nome.para];
+      if (fields.email) edited.email = [fields.email.de, fields.email.para];
+      if (Object.keys(edited).length > 0) entries.push({ action: 'team.update', summary: changed(edited) });
+      if (roleChanges) entries.push({ action: 'team.role', summary: changed({ role: [admin.role, changes.role] }) });
       if (roleChanges) roleChange = { from: admin.role, to: changes.role! };
-      if (deactivates) entries.push({ action: 'team.deactivate', summary: { ativo: { de: true, para: false } } });
-      if (reactivates) entries.push({ action: 'team.reactivate', summary: { ativo: { de: false, para: true } } });
+      if (deactivates) entries.push({ action: 'team.deactivate', summary: changed({ active: [true, false] }) });
+      if (reactivates) entries.push({ action: 'team.reactivate', summary: changed({ active: [false, true] }) });
     });
     for (const entry of entries) await this.record(actor, entry.action, id, entry.summary);
     if (roleChange) await this.alerts?.roleChanged(id, roleChange.from, roleChange.to, actor);
@@ -350,7 +358,7 @@ export class TeamService {
       await this.history.run(TeamService.context(actor, change), (manager) =>
         this.history.updateRow(manager, 'admin', adminId, change?.expected, { name: nome.trim() }),
       );
-      await this.record(actor, 'me.update', adminId, { nome: { de: admin.name, para: nome.trim() } });
+      await this.record(actor, 'me.update', adminId, { alteracoes: { name: [admin.name, nome.trim()] }, operacao: 'alteracao' });
     }
     return this.member(adminId);
   }

@@ -40,7 +40,14 @@ export interface UserDataCopy {
     origem: string;
     campos: { campo: string; antes: string; depois: string }[];
   }[];
-  registros_de_auditoria: { id: number; acao: string; descricao: string; por: string | null; em: string; campos: Record<string, unknown> | null }[];
+  registros_de_auditoria: {
+    id: number;
+    acao: string;
+    descricao: string;
+    por: string | null;
+    em: string;
+    campos: { campo: string; antes: string; depois: string }[] | Record<string, unknown> | null;
+  }[];
   nao_incluidos: string[];
 }
 
@@ -101,7 +108,8 @@ export class UserDataCopyService {
         descricao: AUDIT_ACTIONS[entry.action] ?? entry.action,
         por: entry.admin_username,
         em: entry.created_at,
-        campos: entry.summary,
+        // What the entry changed, in the history's words; an entry written before the trail kept changes, as it was kept.
+        campos: entry.campos ? entry.campos.map((field) => ({ campo: field.rotulo, antes: field.antes_texto, depois: field.depois_texto })) : entry.summary,
       })),
       nao_incluidos: [
         'Senha: guardada apenas como hash irreversível, que não revela a senha.',

@@ -41,7 +41,7 @@ describe('audit trail', () => {
     expect(failure.summary).not.toContain('senha-errada');
   });
 
-  it('records each admin write with admin, IP, target and the fields sent (no secrets)', async () => {
+  it('records each admin write with admin, IP, target and the fields it changed (no secrets)', async () => {
     const created = await request(sut.server)
       .post('/api/admin/enterprises')
       .set(bearer(gestor))
@@ -66,10 +66,14 @@ describe('audit trail', () => {
       targetType: 'enterprise',
       targetId: id,
     });
-    expect(JSON.parse(find('enterprise.create')!.summary!)).toMatchObject({ fantasia: 'Auditada Máquinas' });
-    expect(JSON.parse(find('enterprise.status')!.summary!)).toEqual({ ativo: 0 });
+    expect(JSON.parse(find('enterprise.create')!.summary!)).toMatchObject({ operacao: 'criacao', alteracoes: { fantasia: [null, 'Auditada Máquinas'] } });
+    expect(JSON.parse(find('enterprise.status')!.summary!)).toEqual({ alteracoes: { ativo: [1, 0] }, operacao: 'alteracao' });
     expect(find('user.status')).toMatchObject({ targetType: 'user', targetId: user.userId });
-    expect(find('contact.answered')).toMatchObject({ targetId: contact.id, summary: JSON.stringify({ canal: 'email' }) });
+    expect(JSON.parse(find('user.status')!.summary!)).toEqual({ alteracoes: { status: [1, 0] }, operacao: 'alteracao' });
+    expect(find('contact.answered')).toMatchObject({ targetId: contact.id });
+    expect(JSON.parse(find('contact.answered')!.summary!)).toMatchObject({
+      alteracoes: { status: ['pendente', 'respondido'], response_channel: [null, 'email'] },
+    });
     expect(find('contact.delete')).toMatchObject({ targetId: contact.id });
   });
 
@@ -85,7 +89,8 @@ describe('audit trail', () => {
       const contact = await createContactRow(sut, { nome: 'Bia', email: 'bia@exemplo.com.br', mensagem: 'Quero um orçamento.' });
       await request(sut.server).patch(`/api/admin/contatos/${contact.id}/respondido`).set(bearer(gestor)).send({ canal: 'whatsapp' }).expect(200);
       const answered = await sut.dataSource.getRepository(AuditEntry).findOneBy({ action: 'contact.answered', targetId: contact.id });
-      expect(answered).toMatchObject({ adminUsername: gestor.username, summary: JSON.stringify({ canal: 'whatsapp' }) });
+      expect(answered).toMatchObject({ adminUsername: gestor.username });
+      expect(JSON.parse(answered!.summary!)).toMatchObject({ alteracoes: { response_channel: [null, 'whatsapp'] } });
       await request(sut.server).delete(`/api/admin/contatos/${contact.id}`).set(bearer(gestor)).expect(200);
       expect(await sut.dataSource.getRepository(AuditEntry).findOneBy({ action: 'contact.delete', targetId: contact.id })).toMatchObject({
         adminUsername: gestor.username,
@@ -113,9 +118,14 @@ describe('audit trail', () => {
       'action',
       'admin_id',
       'admin_username',
+      'alvo',
+      'campos',
       'created_at',
+      'enviados',
       'id',
       'ip',
+      'operacao',
+      'restaurado',
       'summary',
       'target_id',
       'target_type',

@@ -64,7 +64,7 @@ describe('bulk Ativar/Desativar of companies', () => {
     );
     expect(entries.map((entry) => entry.targetId).sort((x, y) => x! - y!)).toEqual([rows[0].enterpriseId, rows[2].enterpriseId].sort((x, y) => x - y));
     expect(entries[0]).toMatchObject({ adminUsername: ctx.admin.username, ip: ctx.admin.ip, targetType: 'enterprise' });
-    expect(JSON.parse(entries[0].summary!)).toEqual({ ativo: 0, em_lote: true });
+    expect(JSON.parse(entries[0].summary!)).toEqual({ alteracoes: { ativo: [1, 0] }, operacao: 'alteracao', em_lote: true });
 
     expect((await get('/api/admin/enterprises/contador/ativos').expect(200)).body.total).toBe(activeBefore - 2);
     // The search's remembered totals follow the writes.

@@ -132,7 +132,7 @@ describe('a resource declared once (resellers, in a test module)', () => {
     // Asked again: already active, nothing changes and no second entry is written.
     expect((await patch(row.resellerId, { ativo: 1 }).expect(200)).body).toEqual({ ok: true, ativo: 1, alterada: false });
     const entries = await sut.dataSource.getRepository(AuditEntry).findBy({ action: 'reseller.status' as never, targetId: row.resellerId });
-    expect(entries.map((entry) => JSON.parse(entry.summary ?? '{}'))).toEqual([{ ativo: 1 }]);
+    expect(entries.map((entry) => JSON.parse(entry.summary ?? '{}'))).toEqual([{ alteracoes: { ativo: [0, 1] }, operacao: 'alteracao' }]);
 
     // A row that does not exist, a malformed id, a bad value: a Portuguese error, and no row or entry changes.
     const unknown = await patch(999_999, { ativo: 0 }).expect(404);

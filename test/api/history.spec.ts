@@ -431,11 +431,14 @@ describe('restore', () => {
     expect(after).toHaveLength(6);
     expect(after[0]).toMatchObject({ versao: 6, restaurado_de: first.id, quem: mariaName });
     expect(after[0].campos.map((field) => field.campo)).toEqual(['bairro', 'city_id', 'fone']);
-    // One audit entry, naming the version and the fields (not their values).
+    // One audit entry: the values that came back, and the change that left the version.
     const audit = (await sut.dataSource.query("SELECT summary FROM audit_log WHERE action = 'history.revert' AND target_id = ?", [id])) as {
       summary: string;
     }[];
-    expect(audit.map((row) => JSON.parse(row.summary))).toEqual([{ versao: 2, campos: 'Bairro, Cidade, Telefone' }]);
+    expect(audit).toHaveLength(1);
+    const kept = JSON.parse(audit[0].summary);
+    expect(kept).toMatchObject({ operacao: 'alteracao', entrada: first.id, entrada_por: mariaName });
+    expect(Object.keys(kept.alteracoes).sort()).toEqual(['bairro', 'city_id', 'fone']);
 
     // Back at the newest version there is nothing to undo.
     expectRefused(await call(maria, 'post', `/enterprises/${id}/historico/${after[0].id}/voltar`), 422);

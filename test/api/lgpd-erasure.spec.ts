@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { AuditEntry } from '../../src/audit/audit-entry.entity.js';
 import { ImportsService } from '../../src/imports/imports.service.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, nextTestIp, type AdminSession } from '../support/admin-session.js';
@@ -68,7 +69,7 @@ describe("an account's deletion erases the person from the audit trail and the i
     ]);
     expect(imported.falhas).toBe(2);
     expect((await failedRowsOf(imported.id)).toLowerCase()).toContain('vitima@example.com');
-    expect(await trailText()).toContain('"email":"vitima@example.com"');
+    expect(await trailText()).toContain('"depois_texto":"vitima@example.com"');
 
     // A users upload analysed and not started, holding the person.
     const waiting = await uploadTable(sut, admin, 'usuarios', Buffer.from(['Email;Nome', 'vitima@example.com;Valdirene'].join('\r\n')));
@@ -76,6 +77,19 @@ describe("an account's deletion erases the person from the audit trail and the i
     const uploads = join(sut.config.uploadsDir, 'imports');
     const keptUploads = () => readdirSync(uploads).filter((name) => name.endsWith('.upload'));
     expect(keptUploads()).toHaveLength(1);
+
+    // An entry written before the trail kept changes: the fields as the edit form sent them.
+    const legacyId = (
+      await sut.dataSource.getRepository(AuditEntry).insert({
+        adminId: null,
+        adminUsername: admin.username,
+        ip: admin.ip,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: user.userId,
+        summary: JSON.stringify({ email: person.email, fone: null, status: 1 }),
+      })
+    ).identifiers[0].id as number;
 
     const delivered = smtp.next(person.email);
     await request(sut.server).post('/api/public/usuario/excluir-conta').set('X-Forwarded-For', nextTestIp()).send({ email: person.email }).expect(200);
@@ -87,27 +101,41 @@ describe("an account's deletion erases the person from the audit trail and the i
     const erased = ['vitima@example.com', '52998224725', '529.982.247-25', '43988776655', '(43) 98877-6655', '98877-6655', 'Valdirene', 'Quintanilha'];
     for (const value of erased) expect(trail.toLowerCase(), value).not.toContain(value.toLowerCase());
     // Who did what to which record, and when, stay; the person's values read "(removido)", an empty value stays empty.
-    const entries = (
-      JSON.parse(trail) as {
-        data: {
-          action: string;
-          admin_username: string;
-          target_type: string | null;
-          target_id: number | null;
-          created_at: string;
-          summary: Record<string, unknown> | null;
-        }[];
-      }
-    ).data;
-    const about = entries.filter((entry) => entry.target_type === 'user' && entry.target_id === user.userId);
+    type Entry = {
+      id: number;
+      action: string;
+      admin_username: string;
+      target_type: string | null;
+      target_id: number | null;
+      created_at: string;
+      summary: Record<string, unknown> | null;
+      campos: { rotulo: string; antes_texto: string; depois_texto: string }[] | null;
+    };
+    const entries = (JSON.parse(trail) as { data: Entry[] }).data;
+    const legacy = entries.find((entry) => entry.id === legacyId)!;
+    const about = entries.filter((entry) => entry.target_type === 'user' && entry.target_id === user.userId && entry.id !== legacyId);
     expect(about.map((entry) => entry.action).toSorted()).toEqual(['user.status', 'user.status', 'user.update', 'user.update']);
     const [edit, firstEdit] = about.filter((entry) => entry.action === 'user.update');
     expect(edit).toMatchObject({ admin_username: admin.username, created_at: expect.any(String) });
-    expect(edit.summary).toMatchObject({ firstname: '(removido)', lastname: '(removido)', email: '(removido)', fone: '(removido)', cpf: '(removido)' });
-    expect(firstEdit.summary).toMatchObject({ email: '(removido)', fone: null });
-    expect(about.filter((entry) => entry.action === 'user.status').map((entry) => entry.summary)).toEqual(
-      expect.arrayContaining([{ status: 0 }, { status: 1 }]),
+    // The second edit set the phone (empty before: stays empty); the first changed the rest.
+    expect(edit.summary).toMatchObject({ alteracoes: { fone: [null, '(removido)'] } });
+    const firstChanges = firstEdit.summary!.alteracoes as Record<string, unknown[]>;
+    expect(Object.keys(firstChanges)).toEqual(expect.arrayContaining(['firstname', 'lastname', 'email', 'cpf']));
+    for (const [column, pair] of Object.entries(firstChanges)) {
+      expect(pair[1], column).toBe('(removido)');
+      expect([null, '(removido)'], column).toContain(pair[0]);
+    }
+    expect(firstEdit.campos).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rotulo: 'E-mail', antes_texto: '(removido)', depois_texto: '(removido)' })]),
     );
+    expect(about.filter((entry) => entry.action === 'user.status').map((entry) => entry.summary)).toEqual(
+      expect.arrayContaining([
+        { alteracoes: { status: [1, 0] }, operacao: 'alteracao' },
+        { alteracoes: { status: [0, 1] }, operacao: 'alteracao' },
+      ]),
+    );
+    // An entry written before the trail kept changes (the fields sent) is redacted too.
+    expect(legacy.summary).toMatchObject({ email: '(removido)', fone: null, status: 1 });
     const exported = entries.find((entry) => entry.action === 'user.export')!;
     expect(exported.summary).toMatchObject({ busca: '(removido)' });
 

@@ -316,10 +316,14 @@ describe('acting on a colleague', () => {
     // Now a master: it logs in from a master's IP only.
     await login(colleague.username, GOOD_PASSWORD, 'master');
     const entries = await auditEntries(colleague.id);
-    expect(entries.find((entry) => entry.action === 'team.update')?.summary).toBe(
-      JSON.stringify({ nome: { de: `Colega ${colleague.username}`, para: 'Nome Novo 🚜' }, email: { de: null, para: 'novo@exemplo.com.br' } }),
-    );
-    expect(JSON.parse(entries.find((entry) => entry.action === 'team.role')!.summary!)).toEqual({ role: { de: 'gestor', para: 'master' } });
+    expect(JSON.parse(entries.find((entry) => entry.action === 'team.update')!.summary!)).toEqual({
+      alteracoes: { name: [`Colega ${colleague.username}`, 'Nome Novo 🚜'], email: [null, 'novo@exemplo.com.br'] },
+      operacao: 'alteracao',
+    });
+    expect(JSON.parse(entries.find((entry) => entry.action === 'team.role')!.summary!)).toEqual({
+      alteracoes: { role: ['gestor', 'master'] },
+      operacao: 'alteracao',
+    });
   });
 
   it('refuses null for a field that may only be left out (name, role, active) with its message, and changes nothing', async () => {

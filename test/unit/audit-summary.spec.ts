@@ -11,7 +11,7 @@ describe('the audit page reads a summary in Portuguese', () => {
 
   it('names the fields the API names in English, and says sim or não for a yes or no', () => {
     expect(describeAuditSummary({ ip: '203.0.113.4', targetRole: 'gestor', descricao: 'Escritório' })).toBe(
-      'ip: 203.0.113.4 · papel: gestor · descricao: Escritório',
+      'ip: 203.0.113.4 · papel: gestor · descrição: Escritório',
     );
     expect(describeAuditSummary({ role: { de: 'gestor', para: 'master' } })).toBe('papel: gestor → master');
     expect(describeAuditSummary({ ativo: { de: true, para: false } })).toBe('ativo: sim → não');

@@ -2083,14 +2083,31 @@ export interface components {
             action: "login.success" | "login.failure" | "login.step_up" | "login.step_up_failure" | "ip.create" | "ip.delete" | "enterprise.create" | "enterprise.update" | "enterprise.status" | "enterprise.billing.update" | "enterprise.billing.delete" | "enterprise.export" | "logo.upload" | "user.create" | "user.update" | "user.status" | "user.reset_password" | "user.data_copy" | "user.export" | "contact.answered" | "contact.delete" | "contact.export" | "team.invite" | "team.invite_used" | "team.update" | "team.role" | "team.deactivate" | "team.reactivate" | "team.password_link" | "team.session_end" | "me.update" | "me.password" | "history.restore" | "history.revert";
             admin_id: number | null;
             admin_username: string | null;
+            alvo: components["schemas"]["AuditTargetView"] | null;
+            campos: components["schemas"]["FieldChangeView"][] | null;
             created_at: string;
+            enviados: {
+                rotulo: string;
+                texto: string;
+            }[] | null;
             id: number;
             ip: string | null;
+            operacao: "criacao" | "alteracao" | "exclusao" | null;
+            restaurado: {
+                em: string | null;
+                entrada: number;
+                por: string | null;
+            } | null;
             summary: {
                 [key: string]: unknown;
             } | null;
             target_id: number | null;
             target_type: string | null;
+        };
+        AuditTargetView: {
+            nome: string | null;
+            tipo: string;
+            url: string | null;
         };
         AuthorizedIpView: {
             created_at: string;
@@ -2683,7 +2700,11 @@ export interface components {
                 acao: string;
                 campos: {
                     [key: string]: unknown;
-                } | null;
+                } | {
+                    antes: string;
+                    campo: string;
+                    depois: string;
+                }[] | null;
                 descricao: string;
                 em: string;
                 id: number;

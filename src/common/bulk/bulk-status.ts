@@ -238,7 +238,9 @@ async function writeStatus(
         `UPDATE ${target.table} SET ${target.statusColumn} = ?${target.alsoSet ? `, ${target.alsoSet}` : ''} WHERE ${target.key} IN (${changed.map(() => '?').join(', ')})`,
         [value, ...changed],
       );
-      const summary = JSON.stringify(inBulk ? { [target.statusColumn]: value, em_lote: true } : { [target.statusColumn]: value });
+      // The status each row had and has now, as the trail keeps a change (AuditChangeSummary).
+      const change = { alteracoes: { [target.statusColumn]: [1 - value, value] }, operacao: 'alteracao' };
+      const summary = JSON.stringify(inBulk ? { ...change, em_lote: true } : change);
       await bulkInsert(
         manager,
         AuditEntry,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { HistoryEntryView, RestorePreview } from '@shared/history.views';
+import type { FieldChangeView, HistoryEntryView, RestorePreview } from '@shared/history.views';
 import { api, failureMessage } from '../../lib/api';
 import type { VersionedResourcePath } from '../../lib/api-contract';
 import { formatDateTime } from '../../lib/dates';
@@ -122,13 +122,7 @@ export function HistoryTab<V extends { version: number }>({
               <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]">
                 {entry.campos.map((field) => (
                   <Change key={field.campo} label={field.rotulo}>
-                    {field.oculto ? (
-                      field.depois_texto
-                    ) : (
-                      <>
-                        <span className="text-slate-600 line-through">{field.antes_texto}</span> → <span className="text-slate-900">{field.depois_texto}</span>
-                      </>
-                    )}
+                    <ChangedValue field={field} />
                   </Change>
                 ))}
               </dl>
@@ -217,6 +211,16 @@ function RestoreSummary({ restoring }: { restoring: Restoring }) {
       {preview.mantidos.length > 0 && <p>Continuam como estão, porque só o aplicativo ou o sistema os altera: {namesList(preview.mantidos)}.</p>}
       <p>A restauração entra no histórico como uma nova alteração.</p>
     </div>
+  );
+}
+
+/** A field's change as the history and the audit trail write it: "antes → depois" (a secret: only that it changed). */
+export function ChangedValue({ field }: { field: FieldChangeView }) {
+  if (field.oculto) return <>{field.depois_texto}</>;
+  return (
+    <>
+      <span className="text-slate-600 line-through">{field.antes_texto}</span> → <span className="text-slate-900">{field.depois_texto}</span>
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
-import { usePage } from '@inertiajs/react';
+import { Link, usePage } from '@inertiajs/react';
 import type { ReactNode } from 'react';
-import { AUDIT_ACTIONS, describeAuditSummary, type AuditAction, type AuditEntryView } from '@shared/audit-actions';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryView, type AuditTargetView } from '@shared/audit-actions';
+import { ChangedValue } from '../../components/admin/HistoryTab';
 import { ListBody } from '../../components/admin/ListLayout';
 import { AdminLayout } from '../../layouts/AdminLayout';
 import { formatDateTime } from '../../lib/dates';
@@ -17,8 +18,6 @@ interface Props extends SharedProps {
   filters: Filters;
   entries: { data: AuditEntryView[]; total: number; page: number; pageSize: number };
 }
-
-const TARGETS: Record<string, string> = { admin: 'Administrador', ip: 'IP', enterprise: 'Empresa', logo: 'Logo', user: 'Usuário', contact: 'Contato' };
 
 /** Who did what in the back office (masters only). */
 export default function Auditoria() {
@@ -71,15 +70,9 @@ export default function Auditoria() {
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">
                   {AUDIT_ACTIONS[entry.action] ?? entry.action}
-                  {entry.target_type && (
-                    <span className="font-normal text-slate-600">
-                      {' '}
-                      · {TARGETS[entry.target_type] ?? entry.target_type}
-                      {entry.target_id ? ` #${entry.target_id}` : ''}
-                    </span>
-                  )}
+                  {entry.alvo && <Target target={entry.alvo} />}
                 </p>
-                <p className="[overflow-wrap:anywhere] text-slate-600">{describeAuditSummary(entry.summary)}</p>
+                <EntryDetails entry={entry} />
               </div>
               <span className="min-w-0 text-slate-700 md:text-right">
                 {entry.admin_username ?? '—'}
@@ -90,6 +83,69 @@ export default function Auditoria() {
         </ul>
       </ListBody>
     </div>
+  );
+}
+
+/** The record an entry is about: its kind and name, the name a link to the page that opens it while it exists. */
+function Target({ target }: { target: AuditTargetView }) {
+  return (
+    <span className="font-normal text-slate-600">
+      {' '}
+      · {target.tipo}
+      {target.nome && ' '}
+      {target.nome && target.url ? (
+        <Link href={target.url} className="font-semibold text-brand-800 underline hover:text-brand-900">
+          {target.nome}
+        </Link>
+      ) : (
+        target.nome
+      )}
+    </span>
+  );
+}
+
+/**
+ * What an entry did: the fields a write changed, "Campo: antes → depois" in the history's words (a creation: the
+ * values it set; a deletion: nothing but the name above); a restore says whose values came back. An entry written
+ * before the trail kept changes shows the fields it kept, as they were sent.
+ */
+function EntryDetails({ entry }: { entry: AuditEntryView }) {
+  const restored = entry.restaurado;
+  return (
+    <>
+      {restored && (
+        <p className="text-slate-600">
+          {restored.versao
+            ? restored.em
+              ? `De volta à versão deixada pela alteração feita ${restored.por ? `por ${restored.por} ` : ''}em ${formatDateTime(restored.em)}`
+              : `De volta à versão deixada pela alteração nº ${restored.entrada} do histórico`
+            : restored.em
+              ? `Valores de antes da alteração feita ${restored.por ? `por ${restored.por} ` : ''}em ${formatDateTime(restored.em)}`
+              : `Valores de antes da alteração nº ${restored.entrada} do histórico`}
+          {entry.campos && entry.campos.length > 0 ? ':' : '.'}
+        </p>
+      )}
+      {entry.campos ? (
+        entry.campos.length > 0 ? (
+          <ul className="mt-0.5 space-y-0.5 text-slate-700">
+            {entry.campos.map((field) => (
+              <li key={field.campo} className="[overflow-wrap:anywhere]">
+                <span className="font-medium text-slate-800">{field.rotulo}:</span>{' '}
+                {entry.operacao === 'criacao' ? field.depois_texto : <ChangedValue field={field} />}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          entry.operacao !== 'exclusao' && <p className="text-slate-600">Nenhum campo alterado.</p>
+        )
+      ) : (
+        entry.enviados &&
+        entry.enviados.length > 0 && (
+          <p className="[overflow-wrap:anywhere] text-slate-600">{entry.enviados.map((field) => `${field.rotulo}: ${field.texto}`).join(' · ')}</p>
+        )
+      )}
+      {entry.summary?.em_lote === true && <p className="text-xs text-slate-500">Alterado em lote</p>}
+    </>
   );
 }
 
