@@ -236,4 +236,37 @@ describe.skipIf(!browserAvailable)('a gestor answering leads, in Chromium', () =
       await close();
     }
   });
+
+  it('changes one after another read the list again at most once a second (1440 px)', async () => {
+    const marker = `Ritmo${Date.now() % 100000}`;
+    const { page, close, errors } = await openAdminPage(app, `/admin/empresas?busca=${marker}`, 'Empresas', 1440);
+    try {
+      // The page's clock is the test's: a second of it passes only when the test says so.
+      await page.clock.install();
+      await page.reload();
+      await page.locator('[data-ao-vivo="sim"]').waitFor();
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      let reads = 0;
+      page.on('request', (request) => {
+        if (request.headers()['x-inertia-partial-data'] && new URL(request.url()).pathname === '/admin/empresas') reads += 1;
+      });
+      const colleague = await loginAs(app.sut, 'master');
+      const rows = page.locator('[data-row]').filter({ visible: true });
+      await createEnterprise(app.sut, colleague, { fantasia: `${marker} Primeira` });
+      await rows.filter({ hasText: `${marker} Primeira` }).waitFor({ timeout: 5_000 });
+      expect(reads).toBe(1);
+      // The next change, within the same second: the list waits for the second to pass before reading again.
+      await createEnterprise(app.sut, colleague, { fantasia: `${marker} Segunda` });
+      await page.waitForTimeout(1_000);
+      expect(reads).toBe(1);
+      expect(await rows.filter({ hasText: `${marker} Segunda` }).count()).toBe(0);
+      await page.clock.runFor(1_000);
+      await rows.filter({ hasText: `${marker} Segunda` }).waitFor({ timeout: 5_000 });
+      expect(reads).toBe(2);
+      await page.clock.resume();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -2097,6 +2097,7 @@ export interface components {
                 em: string | null;
                 entrada: number;
                 por: string | null;
+                versao: boolean;
             } | null;
             summary: {
                 [key: string]: unknown;
@@ -3606,7 +3607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED`; confirme com POST /api/admin/confirmar-identidade e envie de novo. */
+            /** @description Acesso negado: o endereço IP não está autorizado para o papel do administrador, ou a rota é só para master. Ação sensível: sem uma confirmação 2FA nos últimos `STEP_UP_MINUTES` (o login conta), responde `STEP_UP_REQUIRED` com a ação nomeada em `acao` ("voltar um colega da equipe a uma versão anterior") e na mensagem ("Para voltar um colega da equipe a uma versão anterior, confirme sua identidade com o código 2FA."); confirme com POST /api/admin/confirmar-identidade e envie de novo. */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,10 @@
 import { router } from '@inertiajs/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Below the sticky header (64 px) with a little air: a list whose top is higher than this is out of sight. */
 const LIST_TOP_MARGIN = 80;
+/** A list reads itself again at most once a second, however many changes a bulk run or an import sends. */
+const REFRESH_GAP_MS = 1_000;
 
 /**
  * Moves an admin list to a new state (filters, page) through the URL, so it can be bookmarked and
@@ -12,14 +14,16 @@ const LIST_TOP_MARGIN = 80;
  *
  * `refresh` reads the same props again for the URL as it is, quietly (no loading state; the URL, the scroll, the
  * focus and the page's open dialogs stay): what a live change of the listed records asks for. Refreshes asked while
- * one (or a visit) is under way are made once, after it; a visit cancels a refresh under way, whose answer would
- * bring back the list as it was before the visit.
+ * one (or a visit) is under way are made once, after it, and never sooner than REFRESH_GAP_MS after the last; a visit
+ * cancels a refresh under way, whose answer would bring back the list as it was before the visit.
  */
 export function useListVisit<T extends Record<string, string | number>>(path: string, props: string[], defaults: Partial<T>) {
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
-  const refreshing = useRef({ visiting: false, cancel: null as (() => void) | null, again: false });
+  const refreshing = useRef({ visiting: false, cancel: null as (() => void) | null, again: false, last: 0, timer: 0 });
+  // A refresh waiting for its turn is dropped with the page: it would read this list's props on another one.
+  useEffect(() => () => window.clearTimeout(refreshing.current.timer), []);
 
   function afterward() {
     const state = refreshing.current;
@@ -59,10 +63,20 @@ export function useListVisit<T extends Record<string, string | number>>(path: st
 
   function refresh() {
     const state = refreshing.current;
+    if (state.timer) return;
     if (state.visiting || state.cancel) {
       state.again = true;
       return;
     }
+    const wait = state.last + REFRESH_GAP_MS - Date.now();
+    if (wait > 0) {
+      state.timer = window.setTimeout(() => {
+        state.timer = 0;
+        refresh();
+      }, wait);
+      return;
+    }
+    state.last = Date.now();
     let cancel: (() => void) | null = null;
     router.reload({
       only: props,
