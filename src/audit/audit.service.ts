@@ -181,14 +181,7 @@ export class AuditService {
       changes[index] || !summaries[index] || row.action === 'history.restore' || row.action === 'history.revert' ? null : summaries[index],
     );
     const described = new Map<number, Map<string, FieldChangeView>>();
-    const byResource = new Map<HistoryResourceKey, number[]>();
-    kept.forEach((summary, index) => {
-      const key = summary && rows[index].targetType ? auditTarget(rows[index].targetType!)?.history : undefined;
-      if (!key) return;
-      if (!byResource.has(key)) byResource.set(key, []);
-      byResource.get(key)!.push(index);
-    });
-    for (const [key, indexes] of byResource) {
+    for (const [key, indexes] of byHistoryResource(rows, (index) => kept[index] !== null)) {
       const views = await this.history.describeChanges(
         key,
         indexes.map((index) => scalarColumns(kept[index]!, key)),
@@ -235,14 +228,7 @@ export class AuditService {
   /** Each entry's changed fields through its resource's history (one read of names per resource), or as kept. */
   private async fieldViews(rows: AuditEntry[], changes: (AuditChangeSummary | null)[]): Promise<(FieldChangeView[] | null)[]> {
     const fields: (FieldChangeView[] | null)[] = changes.map((change) => (change ? plainFields(change) : null));
-    const byResource = new Map<HistoryResourceKey, number[]>();
-    changes.forEach((change, index) => {
-      const key = change && rows[index].targetType ? auditTarget(rows[index].targetType!)?.history : undefined;
-      if (!key) return;
-      if (!byResource.has(key)) byResource.set(key, []);
-      byResource.get(key)!.push(index);
-    });
-    for (const [key, indexes] of byResource) {
+    for (const [key, indexes] of byHistoryResource(rows, (index) => changes[index] !== null)) {
       const views = await this.history.describeChanges(
         key,
         indexes.map((index) => changes[index]!.alteracoes as Record<string, HistoryValue[]>),
@@ -268,6 +254,18 @@ function scalarColumns(summary: Record<string, unknown>, key: HistoryResourceKey
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) columns[column] = [value as HistoryValue, value as HistoryValue];
   }
   return columns;
+}
+
+/** The indexes of the entries `wanted` keeps, by the history resource their record belongs to (one read each). */
+function byHistoryResource(rows: AuditEntry[], wanted: (index: number) => boolean): Map<HistoryResourceKey, number[]> {
+  const groups = new Map<HistoryResourceKey, number[]>();
+  rows.forEach((row, index) => {
+    const key = wanted(index) && row.targetType ? auditTarget(row.targetType)?.history : undefined;
+    if (!key) return;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(index);
+  });
+  return groups;
 }
 
 function parseSummary(text: string | null): Record<string, unknown> | null {

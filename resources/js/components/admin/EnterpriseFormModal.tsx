@@ -54,6 +54,22 @@ function cityOf(view: { city_id: number | null; cidade_nome: string | null; cida
   return view.city_id && view.cidade_nome && view.cidade_uf ? { city_id: view.city_id, name: view.cidade_nome, code: view.cidade_uf } : null;
 }
 
+/** An address as the form shows it, from a company's own address or its billing address. */
+function addressOf(
+  view: { endereco: string | null; numero: string | null; complemento: string | null; bairro: string | null; cep: string | null } & Parameters<
+    typeof cityOf
+  >[0],
+): AddressFields {
+  return {
+    endereco: view.endereco ?? '',
+    numero: view.numero ?? '',
+    complemento: view.complemento ?? '',
+    bairro: view.bairro ?? '',
+    cep: formatCep(view.cep ?? ''),
+    city: cityOf(view),
+  };
+}
+
 function fieldsOf(enterprise: EnterpriseView | null): FormFields {
   if (!enterprise)
     return { ...EMPTY_ADDRESS, razao: '', fantasia: '', cnpj: '', inscricao_estadual: '', fone: '', email: '', site: '', logo: null, representada_logo: null };
@@ -62,12 +78,7 @@ function fieldsOf(enterprise: EnterpriseView | null): FormFields {
     fantasia: enterprise.fantasia,
     cnpj: formatCnpj(enterprise.cnpj),
     inscricao_estadual: enterprise.inscricao_estadual ?? '',
-    endereco: enterprise.endereco ?? '',
-    numero: enterprise.numero ?? '',
-    complemento: enterprise.complemento ?? '',
-    bairro: enterprise.bairro ?? '',
-    cep: formatCep(enterprise.cep ?? ''),
-    city: cityOf(enterprise),
+    ...addressOf(enterprise),
     fone: formatPhone(enterprise.fone ?? ''),
     email: enterprise.email ?? '',
     site: enterprise.site ?? '',
@@ -178,16 +189,7 @@ function EnterpriseForm({
     api('GET', `/admin/enterprises/${enterprise.enterprise_id}/cobranca`)
       .then(({ data }) => {
         if (!current) return;
-        const address: AddressFields = data
-          ? {
-              endereco: data.endereco ?? '',
-              numero: data.numero ?? '',
-              complemento: data.complemento ?? '',
-              bairro: data.bairro ?? '',
-              cep: formatCep(data.cep ?? ''),
-              city: cityOf(data),
-            }
-          : EMPTY_ADDRESS;
+        const address = data ? addressOf(data) : EMPTY_ADDRESS;
         const mode = data ? 'diferente' : 'mesmo';
         setHadBilling(Boolean(data));
         setBillingMode(mode);
