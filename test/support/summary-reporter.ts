@@ -3,7 +3,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints the plain closing line CI reads: `N passed, N failed` (and skipped, when any), and above it one
  * `FAILED: …` line per failed test with the first line of its error, which `.ci/run` repeats at the end of the whole
- * run so that the tail of a long log still says what failed.
+ * run so that the tail of a long log still says what failed. Above those, the run's slowest files (importing them and
+ * running their tests and hooks), so that a file growing slow is seen the run it happens.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
@@ -27,8 +28,23 @@ export default class SummaryReporter implements Reporter {
       }
     }
     const listed = failures.map((failure) => `FAILED: ${failure}\n`).join('');
-    process.stdout.write(`\n${listed}${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    process.stdout.write(`\n${slowest(testModules)}${listed}${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
   }
+}
+
+/** How many of the slowest files a run lists. */
+const SLOWEST = 10;
+
+function slowest(testModules: ReadonlyArray<TestModule>): string {
+  const timed = testModules
+    .map((module) => {
+      const diagnostic = module.diagnostic();
+      return { where: `[${module.project.name}] ${module.relativeModuleId}`, ms: diagnostic.collectDuration + diagnostic.duration };
+    })
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, SLOWEST);
+  if (timed.length < 2) return '';
+  return `The ${timed.length} slowest files:\n${timed.map(({ where, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${where}\n`).join('')}`;
 }
 
 function firstLine(error: unknown): string {
