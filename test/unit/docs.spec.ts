@@ -101,6 +101,8 @@ const TEST_AND_BENCH_VARIABLES: Record<string, string> = {
   CHROMIUM_PATH: 'test/support/browser.ts',
   // Set by .ci/run: a missing browser fails the e2e suite instead of skipping it.
   REQUIRE_BROWSER: 'test/support/browser.ts',
+  // Set by .ci/run: a missing promtool fails the alert rules' tests instead of skipping them.
+  REQUIRE_PROMTOOL: 'test/unit/observability.spec.ts',
   // The database `npm run bench:data` empties and fills.
   BENCH_DB_NAME: 'bench/generate-data.ts',
   // Extra flags for the server's node during `npm run bench` (a CPU profile, for instance).
