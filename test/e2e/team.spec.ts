@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import request from 'supertest';
 import { IpsService } from '../../src/ips/ips.service.js';
-import { nextTestIp, totpCode } from '../support/admin-session.js';
+import { bearer, loginAs, nextTestIp, totpCode } from '../support/admin-session.js';
 import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, browserFrom, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { unreachable } from '../support/reach.js';
@@ -115,4 +116,24 @@ describe.skipIf(!browserAvailable)('the team runs itself', () => {
       await master.close();
     });
   }
+
+  it("follows a colleague's invitation live: the row and the pending count arrive without a reload (1440 px)", async () => {
+    const { page, close, errors } = await openAdminPage(app, '/admin/equipe?status=convite', 'Equipe', 1440, 'master');
+    try {
+      await page.locator('[data-ao-vivo="sim"]').waitFor();
+      const pending = async () => Number((await page.getByRole('button', { name: /^Convites pendentes/ }).innerText()).match(/\d+/)![0]);
+      const before = await pending();
+      await page.evaluate(() => ((window as unknown as { semRecarga?: boolean }).semRecarga = true));
+      const colleague = await loginAs(app.sut, 'master');
+      const username = `ao.vivo.${Date.now() % 100000}`;
+      await request(app.sut.server).post('/api/admin/admins').set(bearer(colleague)).send({ nome: 'Colega Ao Vivo', username, role: 'gestor' }).expect(201);
+      await page.locator('[data-row]').filter({ visible: true, hasText: username }).waitFor({ timeout: 5_000 });
+      await expect.poll(pending).toBe(before + 1);
+      expect(await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga)).toBe(true);
+      await expectAccessible(page, 'Equipe with the colleague’s invitation');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

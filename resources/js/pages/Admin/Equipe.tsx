@@ -73,6 +73,7 @@ function MemberName({ member }: { member: TeamMemberView }) {
 const SPEC: ResourceListSpec<TeamMemberView, Filters> = {
   path: '/admin/equipe',
   rowsProp: 'team',
+  live: 'admin',
   title: 'Equipe',
   description: 'Quem usa o painel: convites, papéis, acesso e sessões abertas.',
   columns: [
