@@ -113,15 +113,7 @@ export class HistoryApiController {
     const resource = resourceOf(req);
     const origin = await this.history.entryOrigin(resource.key, id, entryId);
     const data = await this.history.restore(resource.key, id, entryId, change);
-    // The entry says which values came back (before → after, as the restore's own history entry has them) and from when.
-    const changes = changeSummary(change.context.written ?? [], resource.key, id) ?? { alteracoes: {}, operacao: 'alteracao' };
-    await this.audit.record({
-      ...auditActor(req),
-      action: 'history.restore',
-      targetType: auditTargetOf(resource.key),
-      targetId: id,
-      summary: { ...changes, entrada: entryId, entrada_em: origin?.em ?? null, entrada_por: origin?.quem ?? null },
-    });
+    await this.recordReturn('history.restore', req, id, entryId, origin, change);
     return { ok: true, data };
   }
 
@@ -142,16 +134,7 @@ export class HistoryApiController {
     const resource = resourceOf(req);
     const origin = await this.history.entryOrigin(resource.key, id, entryId);
     const { record, preview } = await this.history.revert(resource.key, id, entryId, change);
-    // As a restore: the values that came back (before → after, as the revert's own history entry has them) and
-    // the version, named by the change it followed.
-    const changes = changeSummary(change.context.written ?? [], resource.key, id) ?? { alteracoes: {}, operacao: 'alteracao' };
-    await this.audit.record({
-      ...auditActor(req),
-      action: 'history.revert',
-      targetType: auditTargetOf(resource.key),
-      targetId: id,
-      summary: { ...changes, entrada: entryId, entrada_em: origin?.em ?? null, entrada_por: origin?.quem ?? null },
-    });
+    await this.recordReturn('history.revert', req, id, entryId, origin, change);
     return { ok: true, data: record, restaurados: preview.campos };
   }
 
@@ -162,5 +145,28 @@ export class HistoryApiController {
   @HttpCode(200)
   revertTeam(@Param('id', IdPipe) id: number, @Param('entradaId', IdPipe) entryId: number, @Change() change: ChangeRequest, @Req() req: HttpRequest) {
     return this.revert(id, entryId, change, req);
+  }
+
+  /**
+   * The audit entry of a restore or a return to a version: the values that came back (before → after, as its own
+   * history entry has them) and the entry they came from, when and by whom it was made.
+   */
+  private recordReturn(
+    action: 'history.restore' | 'history.revert',
+    req: HttpRequest,
+    id: number,
+    entryId: number,
+    origin: Awaited<ReturnType<HistoryService['entryOrigin']>>,
+    change: ChangeRequest,
+  ) {
+    const key = resourceOf(req).key;
+    const changes = changeSummary(change.context.written ?? [], key, id) ?? { alteracoes: {}, operacao: 'alteracao' };
+    return this.audit.record({
+      ...auditActor(req),
+      action,
+      targetType: auditTargetOf(key),
+      targetId: id,
+      summary: { ...changes, entrada: entryId, entrada_em: origin?.em ?? null, entrada_por: origin?.quem ?? null },
+    });
   }
 }
