@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EnterpriseBilling } from '../../src/enterprises/enterprise-billing.entity.js';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { HistoryService } from '../../src/history/history.service.js';
+import { tabTo } from '../support/reach.js';
 import { wcagViolations } from '../support/axe.js';
 import { browserAvailable, openAdminPage, useBrowserApp } from '../support/browser.js';
 import { freshCnpj } from '../support/enterprise-factory.js';
@@ -89,7 +90,9 @@ describe.skipIf(!browserAvailable)('history versions and edit conflicts, in Chro
         expect(await entries.nth(4).innerText()).not.toContain('Score');
         expect(await wcagViolations(page), 'the history with its buttons').toEqual([]);
 
-        await entries.nth(3).getByRole('button', { name: 'Voltar a esta versão' }).click();
+        // By keyboard alone: Tab to the entry's button, Enter; Tab to the confirmation's button, Enter.
+        await tabTo(page, entries.nth(3).getByRole('button', { name: 'Voltar a esta versão' }));
+        await page.keyboard.press('Enter');
         const confirm = page.getByRole('dialog', { name: 'Voltar a esta versão' });
         const values = confirm.getByTestId('valores-restaurados');
         await values.waitFor();
@@ -103,7 +106,8 @@ describe.skipIf(!browserAvailable)('history versions and edit conflicts, in Chro
         );
         expect(await wcagViolations(page), 'the confirmation of a version').toEqual([]);
         await page.screenshot({ path: `${shots}/voltar-${width}.png`, fullPage: true });
-        await confirm.getByRole('button', { name: 'Voltar a esta versão' }).click();
+        await tabTo(page, confirm.getByRole('button', { name: 'Voltar a esta versão' }));
+        await page.keyboard.press('Enter');
         await confirm.waitFor({ state: 'detached' });
 
         await expect.poll(() => entries.count()).toBe(6);

@@ -1,23 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { In } from 'typeorm';
 import { Enterprise } from '../../src/enterprises/enterprise.entity.js';
 import { AuthorizedIp } from '../../src/ips/authorized-ip.entity.js';
 import { createAdminFixture, totpCode } from '../support/admin-session.js';
 import { browserAvailable, browserFrom, LOOPBACK_IP, useBrowserApp } from '../support/browser.js';
 import { createCompanyRow } from '../support/row-factories.js';
+import { tabTo } from '../support/reach.js';
 
 const app = useBrowserApp();
-
-/** Presses Tab (never the mouse) until `target` has the focus; fails when it is not reached in `limit` presses. */
-async function tabTo(page: Page, target: Locator, limit = 150): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`${target.toString()} was not reached with Tab in ${limit} presses`);
-}
 
 /** The element that has the focus, described by its id and accessible attributes. */
 function focused(page: Page) {

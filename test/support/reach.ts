@@ -191,3 +191,12 @@ export function wordsSplitAcrossLines(page: Page, scope: string, longest: number
     [scope, longest] as const,
   );
 }
+
+/** Presses Tab (never the mouse) until `target` has the focus; fails when it is not reached in `limit` presses. */
+export async function tabTo(page: Page, target: Locator, limit = 150): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${target.toString()} was not reached with Tab in ${limit} presses`);
+}
